@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Arrows point one way: cove → CoveUI → CoveMedia → CoveService/CoveCore; C targets at the bottom.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
+
+let package = Package(
+    name: "Cove",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cove", targets: ["cove"]),
+    ],
+    targets: [
+        // C libraries, one system-library target each.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0"),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0"),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0"),
+        // Small C shims: only what Swift cannot call.
+        .target(name: "CLibc"),
+        .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
+        .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
+                linkerSettings: [.linkedLibrary("gstapp-1.0")]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+
+        .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict),
+        .target(name: "CoveGLib", dependencies: ["CGLib", "CGLibShim"], swiftSettings: strict),
+        .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim"], swiftSettings: strict),
+        .target(name: "CoveMedia",
+                dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim"],
+                swiftSettings: strict),
+        .target(name: "CoveEmulator",
+                dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim"],
+                swiftSettings: strict),
+        .target(name: "CoveUI",
+                dependencies: ["CoveCore", "CoveMedia", "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc"],
+                swiftSettings: mainActorByDefault),
+        .executableTarget(name: "cove",
+                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",
+                                         "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc"],
+                          swiftSettings: mainActorByDefault),
+
+        .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
+        .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib"],
+                    swiftSettings: strict),
+        .testTarget(name: "CoveUITests",
+                    dependencies: ["CoveUI", "CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk"],
+                    swiftSettings: strict),
+    ]
+)

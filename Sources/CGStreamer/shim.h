@@ -1,0 +1,4 @@
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+#include <gst/video/video.h>
+#include <gst/pbutils/pbutils.h>

@@ -1,0 +1,33 @@
+#ifndef COVE_GST_H
+#define COVE_GST_H
+// What Swift cannot call on GStreamer: the latest-frame-wins appsink bridge, buffer mapping, macro-only accessors.
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+#include <gst/video/video.h>
+
+typedef struct CoveFrameBridge CoveFrameBridge;
+/// Called on the thread that runs `context` with a new sample reference (the callee owns it).
+typedef void (*CoveFrameCallback)(GstSample *sample, gpointer user_data);
+
+/// Connects to `appsink`; each new sample replaces the pending one, and at most one wake-up of `context`
+/// is queued at a time, so a slow consumer drops frames instead of queueing them.
+CoveFrameBridge *cove_frame_bridge_new(GstElement *appsink, GMainContext *context,
+                                       CoveFrameCallback callback, gpointer user_data, GDestroyNotify destroy);
+/// Stops delivery (pending frames are dropped) and frees the bridge once no wake-up is in flight.
+void cove_frame_bridge_free(CoveFrameBridge *bridge);
+/// Count of samples replaced before the consumer took them (for benchmarks).
+guint64 cove_frame_bridge_dropped(CoveFrameBridge *bridge);
+
+/// Wraps the sample's mapped buffer as GBytes without copying; the sample stays referenced until the bytes are freed.
+/// Fills width, height and stride of plane 0; returns NULL for a sample without video caps.
+GBytes *cove_sample_to_bytes(GstSample *sample, gint *width, gint *height, gint *stride);
+
+GstMessageType cove_message_type(GstMessage *message);
+const char *cove_message_type_name(GstMessage *message);
+/// For ERROR and WARNING messages: newly allocated message text and debug string (g_free both), and the domain/code.
+void cove_message_parse_error(GstMessage *message, char **text, char **debug, GQuark *domain, gint *code);
+const char *cove_message_src_name(GstMessage *message);
+gboolean cove_message_src_is(GstMessage *message, gpointer object);
+
+gint64 cove_clock_time_none(void);
+#endif

@@ -1,0 +1,85 @@
+import CGLib
+
+/// GObject signal connection for the handful of C signatures Cove uses. GTK signals arrive on the main thread,
+/// so handlers are main-actor isolated; never connect these to GStreamer streaming-thread signals.
+public enum Signals {
+    /// `void (*)(GObject *self, gpointer user_data)` — clicked, activate, value-changed, destroy…
+    @MainActor @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping @MainActor () -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Void).self)() }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    /// `gboolean (*)(GObject *self, gpointer user_data)` — close-request and friends.
+    @MainActor @discardableResult
+    public static func connectReturningBool(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                            _ handler: @escaping @MainActor () -> Bool) -> UInt {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Bool).self)() ? 1 : 0 }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    /// `void (*)(GObject *self, double x, double y, gpointer user_data)` — motion, enter.
+    @MainActor @discardableResult
+    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                    _ handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor (Double, Double) -> Void).self)(x, y) }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    /// `void (*)(GObject *self, int n_press, double x, double y, gpointer user_data)` — GtkGestureClick pressed/released.
+    @MainActor @discardableResult
+    public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                    _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
+            MainActor.assumeIsolated {
+                closure(data, as: (@MainActor (Int, Double, Double) -> Void).self)(Int(count), x, y)
+            }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    /// `gboolean (*)(GObject *self, guint keyval, guint keycode, GdkModifierType state, gpointer user_data)`.
+    @MainActor @discardableResult
+    public static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                  _ handler: @escaping @MainActor (UInt32, UInt32) -> Bool) -> UInt {
+        let thunk: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> gboolean = { _, key, _, state, data in
+            MainActor.assumeIsolated {
+                closure(data, as: (@MainActor (UInt32, UInt32) -> Bool).self)(key, state) ? 1 : 0
+            }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    /// `void (*)(GObject *self, GParamSpec *pspec, gpointer user_data)` — notify::PROPERTY.
+    @MainActor @discardableResult
+    public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String,
+                                     _ handler: @escaping @MainActor () -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Void).self)() }
+        }
+        return g_signal_connect_data(instance, "notify::\(property)", unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+
+    public static func disconnect(_ instance: UnsafeMutableRawPointer, _ handlerID: UInt) {
+        if handlerID != 0 { g_signal_handler_disconnect(instance, gulong(handlerID)) }
+    }
+}

@@ -83,3 +83,17 @@ public enum Signals {
         if handlerID != 0 { g_signal_handler_disconnect(instance, gulong(handlerID)) }
     }
 }
+
+extension Signals {
+    /// `gboolean (*)(GObject *self, int kind, double value, gpointer user_data)` — GtkRange change-value.
+    @MainActor @discardableResult
+    public static func connectChangeValue(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                          _ handler: @escaping @MainActor (Double) -> Bool) -> UInt {
+        let thunk: @convention(c) (gpointer?, gint, Double, gpointer?) -> gboolean = { _, _, value, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor (Double) -> Bool).self)(value) ? 1 : 0 }
+        }
+        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
+                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                                     GConnectFlags(rawValue: 0))
+    }
+}

@@ -1,1 +1,24 @@
-print("cove")
+import CLibc
+import CoveCore
+
+// Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
+cove_stdout_line_buffered()
+cove_tune_malloc_for_frames()
+bindTranslations(directory: Installation.localeDirectory())
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    cove_print_error("cove: \(error.message) (\(tr("see “cove --help”")))")
+    exit(2)
+}
+if options.help {
+    print(LaunchOptions.helpText)
+    exit(0)
+}
+if options.version {
+    print("cove \(CoveVersion.string)")
+    exit(0)
+}
+exit(CoveApplication(options: options).run())

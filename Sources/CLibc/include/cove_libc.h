@@ -8,4 +8,6 @@
 void cove_stdout_line_buffered(void);
 /// Frames are allocated on streaming threads and freed on the main thread; a low mmap threshold keeps RSS flat.
 void cove_tune_malloc_for_frames(void);
+/// Writes one line to stderr (Swift 6 rejects the `stderr` global).
+void cove_print_error(const char *line);
 #endif

@@ -1,0 +1,16 @@
+#ifndef COVE_GTK_H
+#define COVE_GTK_H
+// GTK calls that are variadic or macro-only in C.
+#include <gtk/gtk.h>
+
+/// Sets the accessible name (GTK_ACCESSIBLE_PROPERTY_LABEL) that AT-SPI clients read.
+void cove_accessible_set_label(GtkWidget *widget, const char *label);
+/// Sets the accessible description.
+void cove_accessible_set_description(GtkWidget *widget, const char *description);
+/// Sets the accessible value text of a range (e.g. "1:05 of 3:20").
+void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
+/// Hides a purely decorative widget from assistive technologies.
+void cove_accessible_set_hidden(GtkWidget *widget);
+/// Renders `widget` as it is now into a texture (NULL when it has no size yet); for screenshots and pixel tests.
+GdkTexture *cove_widget_render_texture(GtkWidget *widget);
+#endif

@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+/// A point on the timeline where something should happen (SDK `BCOVCuePoint`): an ad slot, a code hook, a chapter.
+public struct CuePoint: Sendable, Hashable {
+    /// Where the cue point sits: at a time, or before/after the content (pre-roll and post-roll slots).
+    /// The case order is the timeline order (synthesised `Comparable`): before < any time < after.
+    public enum Position: Sendable, Hashable, Comparable {
+        case before
+        case time(Double)
+        case after
+    }
+
+    /// The SDK's type names for ad cue points.
+    public static let typeAdSlot = "BCOVAdSlot"
+    public static let typeAdCompanion = "BCOVAdCompanion"
+
+    public let position: Position
+    /// Free-form (`AD`, `CODE`, …); the player core does not interpret it.
+    public let type: String?
+    public let name: String?
+    public let id: String?
+    public let metadata: String?
+    /// Whether playback should stop at this point.
+    public let forceStop: Bool
+    /// The cue point object as received.
+    public let properties: [String: JSONValue]
+
+    /// Seconds for a timed cue point; nil for before/after.
+    public var time: Double? {
+        if case .time(let seconds) = position { seconds } else { nil }
+    }
+
+    /// Builds a cue point (SDK `cuePoint(withType:positionInSeconds:properties:)`); name, id, metadata and
+    /// force-stop are read from `properties`.
+    public init(position: Position, type: String? = nil, properties: [String: JSONValue] = [:]) {
+        self.position = position
+        self.type = type
+        self.properties = properties
+        let fields = JSONFields(properties)
+        name = fields.string("name")
+        id = fields.identifier("id")
+        metadata = fields.string("metadata")
+        // The API reference spells it `force-stop`, real responses `force_stop`.
+        forceStop = fields.bool("force_stop") ?? fields.bool("force-stop") ?? false
+    }
+
+    /// Reads a `cue_points[]` entry: `time` in seconds, or "before"/"after". Nil when there is no usable position.
+    public init?(json: JSONValue) {
+        guard let object = json.objectValue, let position = Self.position(object["time"]) else { return nil }
+        self.init(position: position, type: object["type"]?.stringValue, properties: object)
+    }
+
+    private static func position(_ value: JSONValue?) -> Position? {
+        switch value {
+        case .number(let seconds) where seconds.isFinite: .time(seconds)
+        case .string(let word):
+            switch word.lowercased() {
+            case "before": .before
+            case "after": .after
+            default: nil
+            }
+        default: nil
+        }
+    }
+}
+
+extension Array where Element == CuePoint {
+    /// Orders by position; equal positions keep their original order so the API's order stays meaningful.
+    func sortedByPosition() -> [CuePoint] {
+        enumerated()
+            .sorted { $0.element.position != $1.element.position
+                ? $0.element.position < $1.element.position : $0.offset < $1.offset }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// A playlist response (SDK `BCOVPlaylist`): the playlist's metadata and its videos in order, including error
+/// placeholders for entries the API could not deliver.
+public struct Playlist: Sendable, Hashable {
+    public let id: String?
+    public let accountID: String?
+    public let name: String?
+    /// The API's `description`.
+    public let shortDescription: String?
+    public let referenceID: String?
+    /// `EXPLICIT` or a smart-playlist type.
+    public let type: String?
+    public let videos: [Video]
+    /// The playlist object as received.
+    public let properties: [String: JSONValue]
+
+    public var count: Int { videos.count }
+    /// Videos that can be played (SDK `allPlayableVideos`).
+    public var playableVideos: [Video] { videos.filter { !$0.hasError } }
+    /// Error placeholders (SDK `allFailedVideos`).
+    public var failedVideos: [Video] { videos.filter(\.hasError) }
+
+    public subscript(index: Int) -> Video { videos[index] }
+
+    public init(json: JSONValue) throws(PlaybackJSONError) {
+        guard let object = json.objectValue else { throw .expectedObject("playlist", found: json) }
+        self.init(object: object, videos: JSONFields(object).array("videos").compactMap { try? Video(json: $0) })
+    }
+
+    public init(jsonData: Data) throws(PlaybackJSONError) {
+        try self.init(json: JSONValue(parsing: jsonData))
+    }
+
+    /// A playlist from videos the app already has; metadata is read from `properties` (API field names).
+    public init(videos: [Video], properties: [String: JSONValue] = [:]) {
+        self.init(object: properties, videos: videos)
+    }
+
+    private init(object: [String: JSONValue], videos: [Video]) {
+        let fields = JSONFields(object)
+        id = fields.identifier("id")
+        accountID = fields.identifier("account_id")
+        name = fields.string("name")
+        shortDescription = fields.string("description")
+        referenceID = fields.string("reference_id")
+        type = fields.string("type")
+        self.videos = videos
+        properties = object
+    }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+
+/// One rendition of a video (SDK `BCOVSource`): a URL and how it is delivered, plus the API's rendition details.
+public struct Source: Sendable, Hashable {
+    public let url: URL
+    public let deliveryMethod: DeliveryMethod
+    /// The API's `type` (a MIME type, present for manifests).
+    public let type: String?
+    /// The API's `container`, e.g. `MP4`, `M2TS`.
+    public let container: String?
+    public let codec: String?
+    /// Bits per second (`avg_bitrate`).
+    public let averageBitrate: Int?
+    public let width: Int?
+    public let height: Int?
+    /// Bytes.
+    public let size: Int?
+    /// Seconds (the API sends milliseconds).
+    public let duration: Double?
+    /// Dynamic Delivery HLS version (`ext_x_version`, e.g. "4").
+    public let extXVersion: String?
+    /// DRM systems by name (`com.widevine.alpha`, `com.apple.fps.1_0`, …) with their settings.
+    public let keySystems: [String: JSONValue]
+    /// The source object as received, including fields not mapped above.
+    public let properties: [String: JSONValue]
+
+    public var isHTTPS: Bool { url.lowercasedScheme == "https" }
+    /// Only http(s) sources are fetched from the network; others (rtmp, file) stay in the model so callers can see
+    /// them, and the service drops them.
+    public var isNetworkURL: Bool { url.hasNetworkScheme }
+    /// True when the source needs a DRM licence, which this player does not acquire.
+    public var isProtected: Bool { !keySystems.isEmpty }
+
+    /// Reads a `sources[]` entry; nil when it has no usable `src` (such entries are skipped, not errors).
+    public init?(json: JSONValue) {
+        guard let object = json.objectValue, let url = JSONFields(object).url("src") else { return nil }
+        let fields = JSONFields(object)
+        let type = fields.string("type").flatMap { $0.isEmpty ? nil : $0 }
+        let container = fields.string("container")
+        self.url = url
+        self.deliveryMethod = Self.deliveryMethod(type: type, container: container, url: url)
+        self.type = type
+        self.container = container
+        codec = fields.string("codec")
+        averageBitrate = fields.int("avg_bitrate")
+        width = fields.int("width")
+        height = fields.int("height")
+        size = fields.int("size")
+        duration = fields.durationInSeconds("duration")
+        extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
+        keySystems = fields.object("key_systems") ?? [:]
+        properties = object
+    }
+
+    /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`); without a
+    /// delivery method it is decided as for API sources (`type`, `container` in `properties`, then the extension).
+    public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
+        let fields = JSONFields(properties)
+        let type = fields.string("type")
+        let container = fields.string("container")
+        self.url = url
+        self.deliveryMethod = deliveryMethod ?? Self.deliveryMethod(type: type, container: container, url: url)
+        self.type = type
+        self.container = container
+        codec = fields.string("codec")
+        averageBitrate = fields.int("avg_bitrate")
+        width = fields.int("width")
+        height = fields.int("height")
+        size = fields.int("size")
+        duration = fields.durationInSeconds("duration")
+        extXVersion = fields.string("ext_x_version")
+        keySystems = fields.object("key_systems") ?? [:]
+        self.properties = properties
+    }
+
+    /// `type` decides when it names a known format; MP4 renditions often carry only `container`; the URL's
+    /// extension is the last hint.
+    static func deliveryMethod(type: String?, container: String?, url: URL) -> DeliveryMethod {
+        if let type {
+            let method = DeliveryMethod(rawValue: type)
+            if case .other = method {} else { return method }
+        }
+        if container?.uppercased() == "MP4" { return .mp4 }
+        if let guessed = DeliveryMethod(guessingFrom: url) { return guessed }
+        return .other(type ?? "")
+    }
+}

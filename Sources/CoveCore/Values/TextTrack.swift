@@ -1,0 +1,41 @@
+import FoundationEssentials
+
+/// A sidecar text track from the Playback API's `text_tracks` (captions, subtitles, chapters, metadata, or the
+/// WebVTT thumbnails track used for thumbnail seeking).
+public struct TextTrack: Sendable, Hashable {
+    /// The label that marks the thumbnail-seeking track.
+    public static let thumbnailsLabel = "thumbnails"
+
+    public let id: String?
+    /// The URL to load: the first https URL among `src` and `sources[].src`, else the first URL of any scheme.
+    public let src: URL?
+    /// The `sources[].src` URLs as received.
+    public let sources: [URL]
+    /// Two-letter language code.
+    public let srclang: String?
+    public let label: String?
+    /// `captions`, `subtitles`, `chapters`, `metadata`, …; `captions` (the API's default) when absent.
+    public let kind: String
+    public let mimeType: String?
+    public let isDefault: Bool
+    /// The properties object as received.
+    public let properties: [String: JSONValue]
+
+    public var isThumbnails: Bool { label?.lowercased() == Self.thumbnailsLabel }
+
+    /// Reads a `text_tracks[]` entry; nil only when it is not an object.
+    public init?(json: JSONValue) {
+        guard let object = json.objectValue else { return nil }
+        let fields = JSONFields(object)
+        id = fields.identifier("id")
+        sources = fields.urlList("sources")
+        let candidates = [fields.url("src")].compactMap { $0 } + sources
+        src = candidates.first { $0.lowercasedScheme == "https" } ?? candidates.first
+        srclang = fields.string("srclang")
+        label = fields.string("label")
+        kind = fields.string("kind").flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
+        mimeType = fields.string("mime_type")
+        isDefault = fields.bool("default") ?? false
+        properties = object
+    }
+}

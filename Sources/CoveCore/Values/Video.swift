@@ -1,0 +1,121 @@
+import FoundationEssentials
+
+/// A video as the Playback API describes it (SDK `BCOVVideo`): metadata, renditions, text tracks and cue points.
+/// Inside playlists a "video" can also be an error placeholder (`hasError`) for an entry the API could not deliver.
+public struct Video: Sendable, Hashable {
+    /// Who pays for playback (`economics`); only ad-supported videos may show ads.
+    public enum Economics: String, Sendable, Hashable {
+        case adSupported = "AD_SUPPORTED"
+        case free = "FREE"
+    }
+
+    /// The projection that marks a 360° video; the only one supported.
+    public static let equirectangularProjection = "equirectangular"
+
+    public let id: String?
+    public let accountID: String?
+    public let name: String?
+    public let referenceID: String?
+    /// The API's `description`.
+    public let shortDescription: String?
+    public let longDescription: String?
+    /// Seconds (the API sends milliseconds); nil when unknown, as for live streams.
+    public let duration: Double?
+    public let createdAt: String?
+    public let updatedAt: String?
+    public let publishedAt: String?
+    public let economics: Economics
+    public let poster: URL?
+    public let posterSources: [URL]
+    public let thumbnail: URL?
+    public let thumbnailSources: [URL]
+    public let sources: [Source]
+    public let textTracks: [TextTrack]
+    /// Ordered by position: before, then by time, then after.
+    public let cuePoints: [CuePoint]
+    /// Only string values; the API omits empty fields.
+    public let customFields: [String: String]
+    public let tags: [String]
+    public let projection: String?
+    /// Video ID of the bumper to play first: the `bumper_id` custom field (which wins, as in the SDK), else a
+    /// top-level `bumper_id`.
+    public let bumperID: String?
+    public let offlineEnabled: Bool
+    public let errorCode: String?
+    public let errorSubcode: String?
+    public let errorMessage: String?
+    /// The video object as received, so fields this model does not map are still available.
+    public let properties: [String: JSONValue]
+
+    public var is360: Bool { projection == Self.equirectangularProjection }
+    public var hasError: Bool { errorCode != nil }
+
+    /// The placeholder's error as an API error entry, for its viewer-facing message.
+    public var apiError: PlaybackAPIErrorEntry? {
+        errorCode.map { PlaybackAPIErrorEntry(code: $0, subcode: errorSubcode, message: errorMessage) }
+    }
+
+    /// The WebVTT thumbnails track used for thumbnail seeking, if the video has one.
+    public var thumbnailsTrack: TextTrack? { textTracks.first { $0.isThumbnails && $0.src != nil } }
+
+    /// Reads a single-video response or a `videos[]` entry.
+    public init(json: JSONValue) throws(PlaybackJSONError) {
+        guard let object = json.objectValue else { throw .expectedObject("video", found: json) }
+        self.init(object: object, sources: nil, cuePoints: nil)
+    }
+
+    public init(jsonData: Data) throws(PlaybackJSONError) {
+        try self.init(json: JSONValue(parsing: jsonData))
+    }
+
+    /// A video from sources the app already has (SDK `BCOVVideo(withSources:cuePoints:properties:)`); the other
+    /// fields are read from `properties`, which uses the Playback API's field names.
+    public init(sources: [Source], cuePoints: [CuePoint] = [], properties: [String: JSONValue] = [:]) {
+        self.init(object: properties, sources: sources, cuePoints: cuePoints)
+    }
+
+    private init(object: [String: JSONValue], sources: [Source]?, cuePoints: [CuePoint]?) {
+        let fields = JSONFields(object)
+        id = fields.identifier("id")
+        accountID = fields.identifier("account_id")
+        name = fields.string("name")
+        referenceID = fields.string("reference_id")
+        shortDescription = fields.string("description")
+        longDescription = fields.string("long_description")
+        duration = fields.durationInSeconds("duration")
+        createdAt = fields.string("created_at")
+        updatedAt = fields.string("updated_at")
+        publishedAt = fields.string("published_at")
+        economics = fields.string("economics").flatMap { Economics(rawValue: $0.uppercased()) } ?? .adSupported
+        poster = fields.url("poster")
+        posterSources = fields.urlList("poster_sources")
+        thumbnail = fields.url("thumbnail")
+        thumbnailSources = fields.urlList("thumbnail_sources")
+        self.sources = sources ?? fields.array("sources").compactMap(Source.init(json:))
+        textTracks = fields.array("text_tracks").compactMap(TextTrack.init(json:))
+        self.cuePoints = (cuePoints ?? fields.array("cue_points").compactMap(CuePoint.init(json:)))
+            .sortedByPosition()
+        let customFields = (fields.object("custom_fields") ?? [:]).compactMapValues(\.stringValue)
+        self.customFields = customFields
+        tags = fields.array("tags").compactMap(\.stringValue)
+        projection = fields.string("projection")
+        bumperID = [customFields["bumper_id"], fields.string("bumper_id")]
+            .compactMap { $0.map(trimmingWhitespace) }.first { !$0.isEmpty }
+        offlineEnabled = fields.bool("offline_enabled") ?? false
+        errorCode = fields.string("error_code").flatMap { $0.isEmpty ? nil : $0 }
+        errorSubcode = fields.string("error_subcode")
+        errorMessage = fields.string("message") ?? fields.string("error_message")
+        properties = object
+    }
+
+    /// A video for a plain URL (SDK `video(withURL:)`); the delivery method is guessed from the extension
+    /// (.m3u8 → HLS, .mpd → DASH, .mp4 → MP4).
+    public static func video(withURL url: URL) -> Video {
+        Video(sources: [Source(url: url)])
+    }
+
+    /// A video for a URL whose delivery method is known (SDK `video(withURL:deliveryMethod:)`).
+    public static func video(withURL url: URL, deliveryMethod: DeliveryMethod) -> Video {
+        Video(sources: [Source(url: url, deliveryMethod: deliveryMethod)])
+    }
+}

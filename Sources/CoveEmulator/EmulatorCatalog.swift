@@ -1,0 +1,50 @@
+import CoveCore
+
+/// What the Playback API emulator serves: one account, its policy key, Playback API video and playlist objects,
+/// injected faults, and a directory of media files.
+public struct EmulatorCatalog: Sendable, Equatable {
+    public var accountID: String
+    public var policyKey: String
+    /// The only bearer token accepted; nil accepts any non-empty token (the emulator does not verify JWTs).
+    public var bearerToken: String?
+    /// Playback API video objects, found by their "id" or "reference_id".
+    public var videos: [JSONValue]
+    /// Playlist objects (id, reference_id, name, …) whose "video_ids" name entries of `videos`; the emulator
+    /// builds each response's "videos" page from them.
+    public var playlists: [JSONValue]
+    /// Faults keyed by the identifier a request names: a video or playlist ID, or "ref:" + a reference ID.
+    /// A request by reference ID also meets the fault of the ID it resolves to.
+    public var faults: [String: EmulatorFault]
+    /// The directory served under /media; nil serves no files.
+    public var mediaRoot: String?
+
+    public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
+                playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {
+        self.accountID = accountID
+        self.policyKey = policyKey
+        self.bearerToken = bearerToken
+        self.videos = videos
+        self.playlists = playlists
+        self.faults = faults
+        self.mediaRoot = mediaRoot
+    }
+
+    func video(id: String) -> JSONValue? { videos.first { $0["id"]?.stringValue == id } }
+    func video(referenceID: String) -> JSONValue? { videos.first { $0["reference_id"]?.stringValue == referenceID } }
+    func playlist(id: String) -> JSONValue? { playlists.first { $0["id"]?.stringValue == id } }
+    func playlist(referenceID: String) -> JSONValue? {
+        playlists.first { $0["reference_id"]?.stringValue == referenceID }
+    }
+}
+
+/// A failure the emulator plays instead of (or before) the normal answer, to exercise the client's error paths.
+public enum EmulatorFault: Sendable, Equatable {
+    /// Accepts the request and never answers (until the emulator stops).
+    case hang
+    /// Answers normally after this many seconds.
+    case delay(seconds: Double)
+    /// Answers with the API's error array: `[{"error_code": errorCode, "error_subcode": subcode}]`.
+    case status(Int, errorCode: String, subcode: String? = nil)
+    /// Answers with exactly this body, e.g. an HTML error page from a proxy or truncated JSON.
+    case body(status: Int, contentType: String, String)
+}

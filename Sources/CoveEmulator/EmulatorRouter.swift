@@ -1,0 +1,112 @@
+import CoveCore
+
+/// The Playback API's behaviour, as far as the player relies on it: routes, credentials, errors, playlist paging,
+/// and the catalog's injected faults. Pure: no libsoup here, so it runs on the server thread with Sendable input.
+enum EmulatorRouter {
+    /// Policy-key requests go to /playback/v1, token requests to /auth/playback/v1 (the edge-auth host's stand-in).
+    static let apiPrefixes: [[Substring]] = [["playback", "v1"], ["auth", "playback", "v1"]]
+    static let defaultPlaylistLimit = 20
+
+    static func record(_ request: EmulatorRequest, catalog: EmulatorCatalog) -> RecordedRequest {
+        let policyKey = request.policyKey
+        return RecordedRequest(
+            method: request.method, path: request.rawPath, query: PercentDecoding.decodeQuery(request.rawQuery),
+            policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey?.key == catalog.policyKey,
+            hasBearerToken: request.bearerToken != nil, range: request.range)
+    }
+
+    static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .apiError(405, "METHOD_NOT_ALLOWED", message: "Only GET and HEAD are allowed")
+        }
+        let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        if segments.first == "media" {
+            return StaticFiles.reply(segments: segments.dropFirst(), root: catalog.mediaRoot)
+        }
+        guard let prefix = apiPrefixes.first(where: { segments.starts(with: $0) }) else { return notFound }
+        let route = Array(segments.dropFirst(prefix.count))
+        guard route.count == 4, route[0] == "accounts", route[2] == "videos" || route[2] == "playlists",
+              !route[3].isEmpty else { return notFound }
+        guard let account = PercentDecoding.decode(route[1]), let identifier = PercentDecoding.decode(route[3]) else {
+            return .apiError(400, "BAD_REQUEST", message: "Malformed percent-encoding in the path")
+        }
+        if let denied = authorizationFailure(request, catalog: catalog) { return denied }
+        guard account == catalog.accountID else {
+            return .apiError(403, "ACCESS_DENIED", subcode: "ACCOUNT_ID",
+                             message: "The policy key does not belong to this account")
+        }
+        let query = PercentDecoding.decodeQuery(request.rawQuery)
+        let answer: EmulatorReply
+        let resolvedID: String?
+        if route[2] == "videos" {
+            let video = lookUp(identifier, byID: catalog.video(id:), byReference: catalog.video(referenceID:))
+            resolvedID = video?["id"]?.stringValue
+            answer = video.map { .json($0) }
+                ?? .apiError(404, "VIDEO_NOT_FOUND", message: "The requested video was not found")
+        } else {
+            let playlist = lookUp(identifier, byID: catalog.playlist(id:),
+                                  byReference: catalog.playlist(referenceID:))
+            resolvedID = playlist?["id"]?.stringValue
+            answer = playlist.map { page(of: $0, query: query, catalog: catalog) }
+                ?? .apiError(404, "PLAYLIST_NOT_FOUND", message: "The requested playlist was not found")
+        }
+        guard let fault = catalog.faults[identifier] ?? resolvedID.flatMap({ catalog.faults[$0] }) else {
+            return answer
+        }
+        return switch fault {
+        case .hang: .hang
+        case .delay(let seconds): .delayed(seconds: seconds, then: answer)
+        case .status(let status, let code, let subcode):
+            .apiError(status, code, subcode: subcode, message: "Injected fault")
+        case .body(let status, let contentType, let body):
+            .content(status: status, contentType: contentType, body: Array(body.utf8))
+        }
+    }
+
+    private static let notFound = EmulatorReply.apiError(404, "RESOURCE_NOT_FOUND",
+                                                         message: "The requested resource was not found")
+
+    /// A valid bearer token authorizes on its own; otherwise the policy key must be present and right.
+    private static func authorizationFailure(_ request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply? {
+        if let token = request.bearerToken {
+            if catalog.bearerToken == nil || catalog.bearerToken == token { return nil }
+            if request.policyKey == nil {
+                return .apiError(401, "ACCESS_DENIED", subcode: "TOKEN_VALIDATION",
+                                 message: "The authorization token is not valid")
+            }
+        }
+        guard let policyKey = request.policyKey else {
+            return .apiError(401, "INVALID_POLICY_KEY", message: "Request policy key is missing or invalid")
+        }
+        guard policyKey.key == catalog.policyKey else {
+            return .apiError(401, "INVALID_POLICY_KEY", message: "Request policy key is missing or invalid")
+        }
+        return nil
+    }
+
+    private static func lookUp(_ identifier: String, byID: (String) -> JSONValue?,
+                               byReference: (String) -> JSONValue?) -> JSONValue? {
+        identifier.hasPrefix("ref:") ? byReference(String(identifier.dropFirst(4))) : byID(identifier)
+    }
+
+    /// The playlist object with `videos` = the `limit` videos of `video_ids` starting at `offset`; IDs missing from
+    /// the catalog are skipped, as the API skips videos that are not playable.
+    private static func page(of playlist: JSONValue, query: [String: String], catalog: EmulatorCatalog)
+        -> EmulatorReply {
+        guard let limit = nonNegative(query["limit"], default: defaultPlaylistLimit), limit > 0,
+              let offset = nonNegative(query["offset"], default: 0) else {
+            return .apiError(400, "BAD_REQUEST", message: "limit must be a positive integer, offset non-negative")
+        }
+        var object = playlist.objectValue ?? [:]
+        let ids = (object["video_ids"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let window = ids.dropFirst(offset).prefix(limit)
+        object["videos"] = .array(window.compactMap(catalog.video(id:)))
+        return .json(.object(object))
+    }
+
+    private static func nonNegative(_ text: String?, default value: Int) -> Int? {
+        guard let text else { return value }
+        guard let number = Int(text), number >= 0 else { return nil }
+        return number
+    }
+}

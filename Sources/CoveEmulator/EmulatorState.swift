@@ -1,0 +1,25 @@
+import Synchronization
+
+/// The state the server thread's handler shares with the emulator's owner: the catalog (replaceable while running,
+/// e.g. once the media base URL is known) and the request log.
+final class EmulatorState: Sendable {
+    private struct Contents {
+        var catalog: EmulatorCatalog
+        var requests: [RecordedRequest] = []
+    }
+
+    private let contents: Mutex<Contents>
+
+    init(catalog: EmulatorCatalog) { contents = Mutex(Contents(catalog: catalog)) }
+
+    var catalog: EmulatorCatalog {
+        get { contents.withLock { $0.catalog } }
+        set { contents.withLock { $0.catalog = newValue } }
+    }
+
+    var requests: [RecordedRequest] { contents.withLock { $0.requests } }
+
+    func record(_ request: RecordedRequest) { contents.withLock { $0.requests.append(request) } }
+
+    func clearRequests() { contents.withLock { $0.requests.removeAll() } }
+}

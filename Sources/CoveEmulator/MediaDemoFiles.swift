@@ -1,0 +1,84 @@
+import FoundationEssentials
+
+/// The demo media set the emulator serves: paths are relative to `root`, so they double as URL paths.
+public struct DemoMediaFiles: Sendable, Equatable {
+    /// Relative path of the 640x360 progressive MP4.
+    public var mp4: String
+    /// Relative path of the HLS master playlist (640x360@800k and 320x180@300k variants).
+    public var hls: String
+    /// Absolute directory holding both.
+    public var root: String
+
+    public init(mp4: String, hls: String, root: String) {
+        self.mp4 = mp4
+        self.hls = hls
+        self.root = root
+    }
+}
+
+extension MediaEncoder {
+    /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
+    static let demoRecipeVersion = 1
+    static let demoSeconds = 10.0
+    static let demoRenditions = [
+        HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
+        HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 300),
+    ]
+
+    /// Returns the demo media in `cacheDirectory`, encoding it on first use (a few seconds on two cores).
+    /// The set is encoded into a scratch directory and renamed into place, so an interrupted encode is never
+    /// mistaken for a complete one; a set made by an older recipe version is replaced.
+    public static func ensureDemoMedia(in cacheDirectory: String) throws -> DemoMediaFiles {
+        let files = FileManager.default
+        let root = cacheDirectory + "/v\(demoRecipeVersion)"
+        let result = DemoMediaFiles(mp4: "demo.mp4", hls: "hls/master.m3u8", root: root)
+        if isComplete(root) { return result }
+
+        try files.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        let scratch = cacheDirectory + "/.encoding-\(UUID().uuidString)"
+        try files.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        do {
+            try encodeMP4(to: scratch + "/" + result.mp4, seconds: demoSeconds, width: 640, height: 360)
+            try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
+            try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
+            try moveIntoPlace(scratch, root)
+        } catch {
+            try? files.removeItem(atPath: scratch)
+            // Another process may have finished the same encode first; its result is as good as ours.
+            if isComplete(root) { return result }
+            throw error
+        }
+        removeOtherVersions(in: cacheDirectory, keeping: "v\(demoRecipeVersion)")
+        return result
+    }
+
+    private static func moveIntoPlace(_ scratch: String, _ root: String) throws {
+        let files = FileManager.default
+        do {
+            try files.moveItem(atPath: scratch, toPath: root)
+        } catch where files.fileExists(atPath: root) {
+            // Another process finished first (keep its set), or an incomplete set without a stamp is in the way.
+            if isComplete(root) {
+                try? files.removeItem(atPath: scratch)
+                return
+            }
+            try files.removeItem(atPath: root)
+            try files.moveItem(atPath: scratch, toPath: root)
+        }
+    }
+
+    private static let stampName = "recipe-version"
+    private static var stampContents: String { "\(demoRecipeVersion)\n" }
+
+    private static func isComplete(_ root: String) -> Bool {
+        (try? String(contentsOfFile: root + "/" + stampName, encoding: .utf8)) == stampContents
+    }
+
+    private static func removeOtherVersions(in cacheDirectory: String, keeping current: String) {
+        let files = FileManager.default
+        guard let entries = try? files.contentsOfDirectory(atPath: cacheDirectory) else { return }
+        for entry in entries where entry != current && entry.hasPrefix("v") && Int(entry.dropFirst()) != nil {
+            try? files.removeItem(atPath: cacheDirectory + "/" + entry)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// One request as the emulator received it. Credentials are recorded only as "where and whether valid", never
+/// their values, so a test log cannot leak them.
+public struct RecordedRequest: Sendable, Equatable {
+    /// Where a policy key was found; the API takes the first of these in this order.
+    public enum PolicyKeyCarrier: Sendable, Equatable {
+        /// `Accept: application/json;pk=KEY`
+        case acceptHeader
+        /// `Authorization: BCOV-Policy KEY`
+        case authorizationHeader
+        /// `BCOV-Policy: KEY`
+        case policyHeader
+    }
+
+    public var method: String
+    /// The path as sent, still percent-encoded.
+    public var path: String
+    /// Decoded query parameters.
+    public var query: [String: String]
+    public var policyKeyCarrier: PolicyKeyCarrier?
+    public var policyKeyMatched: Bool
+    public var hasBearerToken: Bool
+    /// The Range header of a media request.
+    public var range: String?
+
+    public var hasPolicyKey: Bool { policyKeyCarrier != nil }
+}

@@ -1,0 +1,101 @@
+import CGLib
+import CSoup
+
+/// The libsoup handler: copies the request out, asks the router, writes the reply. Runs on the server thread only.
+enum SoupRequestHandler {
+    /// `user_data` is a retained `EmulatorState`, released by `releaseState` when the server drops the handler.
+    static let callback: SoupServerCallback = { _, message, _, _, data in
+        guard let message, let data else { return }
+        let state = Unmanaged<EmulatorState>.fromOpaque(data).takeUnretainedValue()
+        let request = read(message)
+        let catalog = state.catalog
+        state.record(EmulatorRouter.record(request, catalog: catalog))
+        write(EmulatorRouter.reply(to: request, catalog: catalog), to: message)
+    }
+
+    static let releaseState: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<EmulatorState>.fromOpaque(data).release()
+    }
+
+    static func read(_ message: OpaquePointer) -> EmulatorRequest {
+        let headers = soup_server_message_get_request_headers(message)
+        func header(_ name: String) -> String? {
+            soup_message_headers_get_list(headers, name).map { String(cString: $0) }
+        }
+        let uri = soup_server_message_get_uri(message)
+        return EmulatorRequest(
+            method: soup_server_message_get_method(message).map { String(cString: $0) } ?? "",
+            rawPath: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
+            rawQuery: g_uri_get_query(uri).map { String(cString: $0) },
+            accept: header("Accept"), authorization: header("Authorization"), policyHeader: header("BCOV-Policy"),
+            range: header("Range"))
+    }
+
+    static func write(_ reply: EmulatorReply, to message: OpaquePointer) {
+        switch reply {
+        case .content(let status, let contentType, let body):
+            soup_server_message_set_status(message, guint(status), nil)
+            body.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, chars.baseAddress,
+                                                     gsize(chars.count))
+                }
+            }
+        case .file(let path, let contentType):
+            writeFile(path, contentType: contentType, to: message)
+        case .hang:
+            // Never unpaused: the connection stays open with no answer until the server disconnects it on stop().
+            soup_server_message_pause(message)
+        case .delayed(let seconds, let then):
+            soup_server_message_pause(message)
+            DelayedReply(message: message, reply: then).schedule(after: seconds)
+        }
+    }
+
+    /// Maps the file and hands libsoup the whole body with status 200: libsoup then answers a Range request
+    /// itself (206 with Content-Range, or 416), which GStreamer's souphttpsrc relies on to seek in MP4.
+    private static func writeFile(_ path: String, contentType: String, to message: OpaquePointer) {
+        guard let mapped = g_mapped_file_new(path, 0, nil) else {
+            write(.apiError(404, "RESOURCE_NOT_FOUND", message: "No such media file"), to: message)
+            return
+        }
+        defer { g_mapped_file_unref(mapped) }
+        let bytes = g_mapped_file_get_bytes(mapped)
+        defer { g_bytes_unref(bytes) }
+        soup_server_message_set_status(message, 200, nil)
+        let headers = soup_server_message_get_response_headers(message)
+        soup_message_headers_replace(headers, "Content-Type", contentType)
+        soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
+        soup_message_body_append_bytes(soup_server_message_get_response_body(message), bytes)
+    }
+}
+
+/// A reply held back on the server thread's own context, so a delay never blocks other requests.
+private final class DelayedReply {
+    let message: OpaquePointer
+    let reply: EmulatorReply
+
+    init(message: OpaquePointer, reply: EmulatorReply) {
+        g_object_ref(UnsafeMutableRawPointer(message))
+        self.message = message
+        self.reply = reply
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(message)) }
+
+    func schedule(after seconds: Double) {
+        let source = g_timeout_source_new(guint(max(0, seconds * 1000)))
+        let fire: GSourceFunc = { data in
+            let delayed = Unmanaged<DelayedReply>.fromOpaque(data!).takeUnretainedValue()
+            SoupRequestHandler.write(delayed.reply, to: delayed.message)
+            soup_server_message_unpause(delayed.message)
+            return 0  // G_SOURCE_REMOVE
+        }
+        let release: GDestroyNotify = { data in Unmanaged<DelayedReply>.fromOpaque(data!).release() }
+        g_source_set_callback(source, fire, Unmanaged.passRetained(self).toOpaque(), release)
+        // The handler runs on the server thread, whose thread-default context is the server's.
+        g_source_attach(source, g_main_context_get_thread_default())
+        g_source_unref(source)
+    }
+}

@@ -1,0 +1,154 @@
+import CGLib
+import CGStreamer
+import CGStreamerShim
+import CoveCore
+import CoveGLib
+
+extension GStreamerEngine {
+    static let positionIntervalMilliseconds: UInt32 = 250
+
+    /// One bus message, on the main thread. Each step re-checks `isActive`, because a signal handler may stop
+    /// the engine (or load another URI) in the middle.
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        guard isActive, !hasFailed, let pipeline else { return }
+        let type = cove_message_type(message)
+        if type == GST_MESSAGE_ERROR {
+            handleError(message)
+        } else if type == GST_MESSAGE_ASYNC_DONE {
+            handleAsyncDone()
+        } else if type == GST_MESSAGE_STATE_CHANGED, cove_message_src_is(message, pipeline) != 0 {
+            var old = GST_STATE_VOID_PENDING
+            var new = GST_STATE_VOID_PENDING
+            var pending = GST_STATE_VOID_PENDING
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            handleStateChange(from: old, to: new)
+        } else if type == GST_MESSAGE_DURATION_CHANGED {
+            refreshDuration()
+        } else if type == GST_MESSAGE_BUFFERING {
+            var percent: gint = 0
+            gst_message_parse_buffering(message, &percent)
+            handleBuffering(Int(percent))
+        } else if type == GST_MESSAGE_EOS {
+            handleEndOfStream()
+        }
+    }
+
+    private func handleError(_ message: UnsafeMutablePointer<GstMessage>) {
+        var text: UnsafeMutablePointer<CChar>?
+        var debug: UnsafeMutablePointer<CChar>?
+        var domain: GQuark = 0
+        var code: gint = 0
+        cove_message_parse_error(message, &text, &debug, &domain, &code)
+        // The debug string often quotes the full URI, query tokens included: keep it out of the detail.
+        let words = text.map { String(cString: $0) } ?? "unknown error"
+        g_free(text)
+        g_free(debug)
+        let source = cove_message_src_name(message).map { String(cString: $0) } ?? "pipeline"
+        fail(EngineError(kind: EngineErrorClassifier.kind(domain: domain, code: code), detail: "\(source): \(words)"))
+    }
+
+    private func handleAsyncDone() {
+        if !isReady {
+            becomeReady()
+        } else if isSeeking {
+            isSeeking = false
+            if let current = queryPosition() {
+                lastPosition = current
+                emit(.position(current))
+            }
+        }
+        syncPositionTimer()
+    }
+
+    private func handleStateChange(from old: GstState, to new: GstState) {
+        // A live pipeline reaches PAUSED without prerolling, so no ASYNC_DONE announces it.
+        if !isReady, new == GST_STATE_PAUSED, old == GST_STATE_READY, isLive { becomeReady() }
+        syncPositionTimer()
+        // old == new is a flushing seek's "lost state", not a change the viewer made.
+        guard isReady, old != new else { return }
+        if new == GST_STATE_PLAYING {
+            report(.playing)
+        } else if new == GST_STATE_PAUSED, !isHeldForBuffering {
+            report(.paused)
+        }
+    }
+
+    private func becomeReady() {
+        isReady = true
+        // Prerolled means paused: the first real transition reported is to playing.
+        reportedState = .paused
+        duration = queryDuration()
+        emit(.ready)
+        guard isActive else { return }
+        emit(.duration(duration))
+        guard isActive else { return }
+        if let pendingSeek {
+            self.pendingSeek = nil
+            seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
+        }
+        applyTargetState()
+    }
+
+    private func refreshDuration() {
+        guard isReady else { return }  // `.ready` reports the first value
+        let latest = queryDuration()
+        guard latest != duration, latest != nil || isLive else { return }
+        duration = latest
+        emit(.duration(latest))
+    }
+
+    /// GStreamer's buffering rule: a non-live pipeline pauses below 100 % and resumes at 100 % if the viewer
+    /// wanted it playing. Live pipelines cannot pause, so they only report the level.
+    private func handleBuffering(_ percent: Int) {
+        if let level = buffering.update(percent) {
+            emit(.buffering(percent: level))
+            guard isActive else { return }
+        }
+        guard !isLive else { return }
+        let hold = percent < 100
+        guard hold != isHeldForBuffering else { return }
+        isHeldForBuffering = hold
+        applyTargetState()
+    }
+
+    private func handleEndOfStream() {
+        reachedEnd = true
+        cancelPositionTimer()
+        if let end = queryPosition() ?? duration, end != lastPosition {
+            lastPosition = end
+            emit(.position(end))
+            guard isActive else { return }
+        }
+        emit(.endOfStream)
+    }
+
+    /// Polls the position only while the pipeline is really playing and has not reached the end.
+    private func syncPositionTimer() {
+        guard let pipeline else { return }
+        var current = GST_STATE_VOID_PENDING
+        var pending = GST_STATE_VOID_PENDING
+        gst_element_get_state(pipeline, &current, &pending, 0)
+        let shouldPoll = isReady && current == GST_STATE_PLAYING && !reachedEnd
+        if shouldPoll, positionTimer == nil {
+            positionTimer = MainLoop.every(milliseconds: Self.positionIntervalMilliseconds) { [weak self] in
+                self?.pollPosition() ?? false
+            }
+        } else if !shouldPoll {
+            cancelPositionTimer()
+        }
+    }
+
+    private func pollPosition() -> Bool {
+        guard isActive, !hasFailed else { return false }
+        // HLS and some containers learn their duration only after playback starts.
+        if duration == nil, !isLive, let found = queryDuration() {
+            duration = found
+            emit(.duration(found))
+        }
+        if let current = queryPosition(), current != lastPosition {
+            lastPosition = current
+            emit(.position(current))
+        }
+        return isActive
+    }
+}

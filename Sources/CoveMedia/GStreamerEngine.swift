@@ -1,0 +1,208 @@
+import CGLib
+import CGStreamer
+import CGStreamerShim
+import CoveCore
+import CoveGLib
+
+/// The GStreamer back end of `PlaybackEngine`: one playbin pipeline per loaded URI.
+///
+/// Every signal and frame arrives on the main thread, from whatever runs GLib's default main context (GTK's loop
+/// or `MainLoop.run`). Streaming threads only touch the C frame bridge. Resources are released by `stop()`,
+/// by the next `load(uri:)`, or at the latest by the isolated deinit, so dropping the engine does not leak.
+@MainActor
+public final class GStreamerEngine: PlaybackEngine {
+    public var signalHandler: (@MainActor (EngineSignal) -> Void)?
+    /// Receives decoded frames when `options.videoOutput` is `.frames`; a slow handler makes frames drop, never queue.
+    public var frameHandler: (@MainActor (VideoFrame) -> Void)?
+    public let options: EngineOptions
+    /// The playbin variant of the current pipeline ("playbin3" or "playbin"), for diagnostics.
+    public internal(set) var pipelineFactory: String?
+    public internal(set) var duration: Double?
+
+    var pipeline: UnsafeMutablePointer<GstElement>?
+    var frameBridge: OpaquePointer?
+    var positionTimer: TimerSource?
+    /// False before `load` and after `stop`/teardown: nothing is emitted while false.
+    var isActive = false
+    var isReady = false
+    var hasFailed = false
+    var wantsPlaying = false
+    /// Live sources do not preroll and must not be paused for buffering.
+    var isLive = false
+    /// Paused by the engine (not the viewer) until the buffer refills.
+    var isHeldForBuffering = false
+    var buffering = BufferingCoalescer()
+    /// `.playing`/`.paused` as last reported, so repeated GStreamer state messages do not repeat signals.
+    var reportedState: EngineSignal?
+    var pendingSeek: (seconds: Double, tolerance: Double)?
+    var isSeeking = false
+    var reachedEnd = false
+    var lastPosition: Double?
+
+    public init(options: EngineOptions = EngineOptions()) {
+        self.options = options
+        GStreamerRuntime.ensureInitialized()
+    }
+
+    isolated deinit {
+        teardown()
+    }
+
+    public var position: Double? {
+        if isReady, let current = queryPosition() { return current }
+        return lastPosition
+    }
+
+    /// Frames replaced before the main thread took them, since the last load (a measure of UI load).
+    public var droppedFrameCount: UInt64 {
+        frameBridge.map { UInt64(cove_frame_bridge_dropped($0)) } ?? 0
+    }
+
+    public func load(uri: String) {
+        teardown()
+        resetSession()
+        isActive = true
+        guard let pipeline = makePipeline(uri: uri) else {
+            fail(EngineError(kind: .unsupportedFormat, detail: "GStreamer has no playbin element"))
+            return
+        }
+        self.pipeline = pipeline
+        let bus = gst_element_get_bus(pipeline)
+        gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, engineBusWatch, EngineLink(self).retained(),
+                               releaseEngineLink)
+        switch gst_element_set_state(pipeline, GST_STATE_PAUSED) {
+        case GST_STATE_CHANGE_NO_PREROLL:
+            isLive = true
+        case GST_STATE_CHANGE_FAILURE:
+            // The reason is already queued on the bus; handle it now rather than leave a broken pipeline waiting.
+            while isActive, !hasFailed, let message = gst_bus_pop(bus) {
+                handle(message)
+                gst_message_unref(message)
+            }
+            if isActive, !hasFailed { fail(EngineError(kind: .other, detail: "the pipeline refused to start")) }
+        default:
+            break
+        }
+        gst_object_unref(bus)
+    }
+
+    public func play() {
+        wantsPlaying = true
+        applyTargetState()
+    }
+
+    public func pause() {
+        wantsPlaying = false
+        // Already paused for buffering: GStreamer will post no state change, so say it here.
+        if isHeldForBuffering { report(.paused) }
+        applyTargetState()
+    }
+
+    public func seek(to seconds: Double, tolerance: Double) {
+        guard isActive, !hasFailed, let pipeline else { return }
+        var target = max(0, seconds.isFinite ? seconds : 0)
+        if let duration { target = min(target, duration) }
+        guard isReady else {
+            pendingSeek = (target, tolerance)
+            return
+        }
+        let precision = tolerance < 0.5
+            ? GST_SEEK_FLAG_ACCURATE.rawValue
+            : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | precision)
+        if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1_000_000_000)) != 0 {
+            isSeeking = true
+            reachedEnd = false
+            lastPosition = target
+        }
+    }
+
+    public func stop() {
+        teardown()
+    }
+
+    // MARK: - Internals shared with the bus handling
+
+    func emit(_ signal: EngineSignal) {
+        guard isActive else { return }
+        signalHandler?(signal)
+    }
+
+    /// Reports `.playing`/`.paused` only after `.ready` and only when it changes.
+    func report(_ state: EngineSignal) {
+        guard isReady, !hasFailed, reportedState != state else { return }
+        reportedState = state
+        emit(state)
+    }
+
+    func fail(_ error: EngineError) {
+        guard isActive, !hasFailed else { return }
+        hasFailed = true
+        cancelPositionTimer()
+        emit(.error(error))
+        // A failed pipeline keeps threads and sockets; release them now, the object goes on `stop()`.
+        if let pipeline { gst_element_set_state(pipeline, GST_STATE_NULL) }
+    }
+
+    func applyTargetState() {
+        guard isActive, !hasFailed, let pipeline else { return }
+        let target = wantsPlaying && !isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
+        gst_element_set_state(pipeline, target)
+    }
+
+    func queryPosition() -> Double? {
+        guard let pipeline else { return nil }
+        var nanoseconds: gint64 = 0
+        guard gst_element_query_position(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds >= 0 else {
+            return nil
+        }
+        return Double(nanoseconds) / 1_000_000_000
+    }
+
+    func queryDuration() -> Double? {
+        guard let pipeline else { return nil }
+        var nanoseconds: gint64 = 0
+        guard gst_element_query_duration(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds > 0 else {
+            return nil
+        }
+        return Double(nanoseconds) / 1_000_000_000
+    }
+
+    func cancelPositionTimer() {
+        positionTimer?.cancel()
+        positionTimer = nil
+    }
+
+    private func resetSession() {
+        isReady = false
+        hasFailed = false
+        wantsPlaying = false
+        isLive = false
+        isHeldForBuffering = false
+        buffering = BufferingCoalescer()
+        reportedState = nil
+        pendingSeek = nil
+        isSeeking = false
+        reachedEnd = false
+        lastPosition = nil
+        duration = nil
+        pipelineFactory = nil
+    }
+
+    /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.
+    private func teardown() {
+        isActive = false
+        cancelPositionTimer()
+        // Closing the bridge first drops frames already on their way to the main thread.
+        if let frameBridge { cove_frame_bridge_free(frameBridge) }
+        frameBridge = nil
+        guard let pipeline else { return }
+        self.pipeline = nil
+        let bus = gst_element_get_bus(pipeline)
+        gst_bus_remove_watch(bus)
+        gst_object_unref(bus)
+        // Setting NULL joins the streaming threads, so nothing touches the pipeline after the unref.
+        gst_element_set_state(pipeline, GST_STATE_NULL)
+        gst_object_unref(pipeline)
+    }
+}

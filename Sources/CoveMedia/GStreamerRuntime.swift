@@ -1,0 +1,29 @@
+import CGLib
+import CGStreamer
+
+/// Process-wide GStreamer set-up and small queries the UI and the engine share.
+public enum GStreamerRuntime {
+    /// Initialises GStreamer once per process; safe to call from any thread, any number of times.
+    public static func ensureInitialized() {
+        _ = initialized
+    }
+
+    /// Whether an element factory of this name is installed (e.g. "playbin3", "hlsdemux2").
+    public static func hasElement(_ factoryName: String) -> Bool {
+        ensureInitialized()
+        guard let factory = gst_element_factory_find(factoryName) else { return false }
+        gst_object_unref(UnsafeMutableRawPointer(factory))
+        return true
+    }
+
+    /// A `file://` URI for an absolute or relative path, escaped the way GStreamer's sources expect.
+    public static func fileURI(forPath path: String) -> String? {
+        ensureInitialized()
+        guard let uri = gst_filename_to_uri(path, nil) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+}
+
+/// Globals initialise lazily and exactly once (swift_once), which is all the thread safety gst_init needs.
+private let initialized: Void = gst_init(nil, nil)

@@ -1,0 +1,132 @@
+import CCurl
+import CCurlShim
+import CoveCore
+import Dispatch
+import Synchronization
+
+/// What came back over HTTP, before any Playback API interpretation.
+struct HTTPResponse: Sendable {
+    var status: Int
+    var body: [UInt8]
+}
+
+/// Runs GETs with libcurl on a dispatch worker (curl blocks), reusing easy handles so keep-alive connections and the
+/// DNS cache survive between requests.
+final class CurlTransport: Sendable {
+    /// `curl_global_init` must run once before any handle exists; a global `let` is initialised exactly once.
+    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    private static let pooledHandles = 4
+
+    private let idle = Mutex<[CurlEasyHandle]>([])
+
+    func get(_ request: PlaybackRequest, _ configuration: PlaybackServiceConfiguration) async
+        -> Result<HTTPResponse, PlaybackServiceError> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: self.perform(request, configuration))
+            }
+        }
+    }
+
+    /// Blocking; called on a dispatch worker only.
+    private func perform(_ request: PlaybackRequest, _ configuration: PlaybackServiceConfiguration)
+        -> Result<HTTPResponse, PlaybackServiceError> {
+        guard Self.globalInit == CURLE_OK, let handle = idle.withLock({ $0.popLast() }) ?? CurlEasyHandle() else {
+            return .failure(.connectionFailed(reason: "libcurl could not be initialised"))
+        }
+        let result = handle.get(request, configuration)
+        idle.withLock { handles in
+            if handles.count < Self.pooledHandles { handles.append(handle) }
+        }
+        return result
+    }
+}
+
+/// One curl easy handle. It is used by one request at a time (taken from the pool, then put back), which is the
+/// thread-safety rule libcurl states for easy handles; hence `@unchecked Sendable`.
+final class CurlEasyHandle: @unchecked Sendable {
+    private let curl: UnsafeMutableRawPointer
+
+    init?() {
+        guard let curl = curl_easy_init() else { return nil }
+        self.curl = curl
+    }
+
+    deinit { curl_easy_cleanup(curl) }
+
+    func get(_ request: PlaybackRequest, _ configuration: PlaybackServiceConfiguration)
+        -> Result<HTTPResponse, PlaybackServiceError> {
+        var headers: UnsafeMutablePointer<curl_slist>?
+        for line in request.headers { headers = curl_slist_append(headers, line) }
+        // The body (and the error buffer inside it) must stay put while curl writes into it.
+        let body = UnsafeMutablePointer<CoveCurlBody>.allocate(capacity: 1)
+        defer {
+            // Reset first: afterwards the pooled handle holds no pointer to the freed body or header list, while
+            // its connection and DNS caches survive.
+            curl_easy_reset(curl)
+            curl_slist_free_all(headers)
+            cove_curl_body_free(body)
+            body.deallocate()
+        }
+        let limit = max(0, configuration.maximumResponseBytes)
+        cove_curl_capture_body(curl, body, limit)
+        configure(url: request.url, headers: headers, configuration, limit: limit)
+
+        let code = curl_easy_perform(curl)
+        if code != CURLE_OK {
+            return .failure(Self.failure(code, body: body.pointee, configuration))
+        }
+        var status = 0
+        cove_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        let bytes = body.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: body.pointee.length)) } ?? []
+        return .success(HTTPResponse(status: status, body: bytes))
+    }
+
+    private func configure(url: String, headers: UnsafeMutablePointer<curl_slist>?,
+                           _ configuration: PlaybackServiceConfiguration, limit: Int) {
+        cove_curl_setopt_string(curl, CURLOPT_URL, url)
+        cove_curl_setopt_long(curl, CURLOPT_HTTPGET, 1)
+        cove_curl_setopt_slist(curl, CURLOPT_HTTPHEADER, headers)
+        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, "Cove/\(CoveVersion.string)")
+        // Signals cannot interrupt a worker thread safely; timeouts then rely on curl's own threaded resolver.
+        cove_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1)
+        cove_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
+        cove_curl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.requestTimeout))
+        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
+        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
+        cove_curl_setopt_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        cove_curl_setopt_string(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 1)
+        cove_curl_setopt_long(curl, CURLOPT_MAXREDIRS, 5)
+        // Any encoding curl can decode; the size cap applies to the decoded bytes, so a compressed bomb is refused.
+        cove_curl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "")
+        // Refuses an announced Content-Length over the cap before reading the body.
+        cove_curl_setopt_long(curl, CURLOPT_MAXFILESIZE, limit)
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        // 0 would mean "no timeout" to curl; keep at least 1 ms.
+        seconds.isFinite ? max(1, Int((seconds * 1000).rounded())) : 0
+    }
+
+    private static let tlsFailures: Set<UInt32> = [
+        CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+        CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+        CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+        CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED,
+    ].map(\.rawValue).reduce(into: []) { $0.insert($1) }
+
+    private static func failure(_ code: CURLcode, body: CoveCurlBody, _ configuration: PlaybackServiceConfiguration)
+        -> PlaybackServiceError {
+        if body.over_limit != 0 || code == CURLE_FILESIZE_EXCEEDED {
+            return .responseTooLarge(limit: configuration.maximumResponseBytes)
+        }
+        if code == CURLE_OPERATION_TIMEDOUT { return .timedOut }
+        var detail = withUnsafeBytes(of: body.error) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if detail.isEmpty { detail = String(cString: curl_easy_strerror(code)) }
+        let reason = Redaction.scrub(detail, secrets: configuration.secrets)
+        return tlsFailures.contains(code.rawValue) ? .tlsFailed(reason: reason) : .connectionFailed(reason: reason)
+    }
+}

@@ -1,0 +1,45 @@
+import CoveGLib
+
+/// When the control bar shows: always while paused, while the pointer is over it, or for audio; otherwise it fades
+/// out `hideInterval` seconds after the last pointer motion (PlayerViewOptions.hideControlsInterval).
+final class ControlsVisibility {
+    var hideInterval: Double
+    var keepControlsVisible = false { didSet { reevaluate() } }
+    var isPlaying = false { didSet { if isPlaying != oldValue { reevaluate() } } }
+    var pointerOverControls = false { didSet { reevaluate() } }
+    private(set) var isVisible = true
+    private var timer: TimerSource?
+    private let onChange: (Bool) -> Void
+
+    init(hideInterval: Double, onChange: @escaping (Bool) -> Void) {
+        self.hideInterval = hideInterval
+        self.onChange = onChange
+    }
+
+    /// The viewer moved the pointer or pressed a key: show, and restart the countdown.
+    func userActivity() {
+        setVisible(true)
+        scheduleHide()
+    }
+
+    private func reevaluate() {
+        if mayHide { scheduleHide() } else { timer?.cancel(); setVisible(true) }
+    }
+
+    private var mayHide: Bool { isPlaying && !pointerOverControls && !keepControlsVisible }
+
+    private func scheduleHide() {
+        timer?.cancel()
+        guard mayHide else { return }
+        timer = MainLoop.after(milliseconds: UInt32(hideInterval * 1000)) { [weak self] in
+            guard let self, self.mayHide else { return }
+            self.setVisible(false)
+        }
+    }
+
+    private func setVisible(_ visible: Bool) {
+        guard visible != isVisible else { return }
+        isVisible = visible
+        onChange(visible)
+    }
+}

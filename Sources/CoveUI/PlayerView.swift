@@ -1,0 +1,166 @@
+import CGtk
+import CoveCore
+import CoveGLib
+import CoveMedia
+
+/// The SDK's PlayerView on GTK: video, status overlay and a fading control bar, driven by a PlaybackController
+/// whose events it consumes like any other observer.
+public final class PlayerView {
+    public let widget: Widget
+    public let controller: PlaybackController
+    public let options: PlayerViewOptions
+    /// What Retry does after an error; nil hides the button.
+    public var retryHandler: (() -> Void)?
+
+    let surface = VideoSurface()
+    let controlBar = ControlBar()
+    let status = StatusOverlay()
+    private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
+        self?.controlsVisibilityChanged(visible)
+    }
+    /// The window showing this view; GTK owns it and it outlives the view.
+    private var window: Widget?
+
+    public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions()) {
+        self.controller = controller
+        self.options = options
+        widget = gtk_overlay_new()
+        gtk_widget_add_css_class(widget, "cove-player")
+        gtk_widget_set_focusable(widget, 1)
+        gtk_overlay_set_child(cast(widget), surface.root)
+        gtk_overlay_add_overlay(cast(widget), status.root)
+        gtk_overlay_add_overlay(cast(widget), controlBar.root)
+        visibility.keepControlsVisible = options.keepControlsVisible
+        wireControls()
+        wirePointer()
+        controller.addObserver { [weak self] event in self?.handle(event) }
+    }
+
+    /// Shows a decoded frame; call on the main thread (the engine's frame handler already is).
+    public func display(_ frame: VideoFrame) {
+        surface.show(frame)
+    }
+
+    /// A message over the video (e.g. a Playback API error), with Retry when `retry` is given.
+    public func showMessage(_ text: String, retry: (() -> Void)? = nil) {
+        status.showMessage(text, retry: retry)
+    }
+
+    public func showBusy() { status.showBusy(after: 0) }
+
+    /// Frames shown so far and the last frame's size, for diagnostics and tests.
+    public var framesShown: Int { surface.framesShown }
+    public var controlsVisible: Bool { visibility.isVisible }
+
+    private func wireControls() {
+        controlBar.onPlayPause = { [weak self] in self?.togglePlayPause() }
+        controlBar.onJumpBack = { [weak self] in self?.jump(by: -(self?.options.jumpBackInterval ?? 10)) }
+        controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
+        controlBar.onScreenMode = { [weak self] in self?.toggleFullscreen() }
+    }
+
+    private func wirePointer() {
+        let motion = gtk_event_controller_motion_new()!
+        Signals.connectPoint(motion, "motion") { [weak self] _, _ in self?.visibility.userActivity() }
+        gtk_widget_add_controller(widget, motion)
+
+        let overBar = gtk_event_controller_motion_new()!
+        Signals.connectPoint(overBar, "enter") { [weak self] _, _ in self?.visibility.pointerOverControls = true }
+        Signals.connect(overBar, "leave") { [weak self] in self?.visibility.pointerOverControls = false }
+        gtk_widget_add_controller(controlBar.root, overBar)
+
+        let clicks = gtk_gesture_click_new()!
+        Signals.connectPress(clicks, "pressed") { [weak self] count, _, _ in
+            guard let self else { return }
+            self.visibility.userActivity()
+            if count == 2 { self.toggleFullscreen() }
+        }
+        gtk_widget_add_controller(surface.root, OpaquePointer(clicks))
+    }
+
+    /// Keyboard shortcuts and fullscreen tracking for the window that shows this view.
+    public func attach(to window: Widget) {
+        self.window = window
+        Signals.connectNotify(window, property: "fullscreened") { [weak self] in
+            self?.controlBar.setFullscreen(gtk_window_is_fullscreen(cast(window)) != 0)
+        }
+        let keys = gtk_event_controller_key_new()!
+        Signals.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+            self?.handleKey(keyval) ?? false
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    func handleKey(_ keyval: UInt32) -> Bool {
+        visibility.userActivity()
+        switch Int32(keyval) {
+        case GDK_KEY_space, GDK_KEY_k: togglePlayPause()
+        case GDK_KEY_Left: jump(by: -options.jumpBackInterval)
+        case GDK_KEY_Right: jump(by: options.jumpBackInterval)
+        case GDK_KEY_f, GDK_KEY_F11: toggleFullscreen()
+        case GDK_KEY_Escape:
+            guard let window = window, gtk_window_is_fullscreen(cast(window)) != 0 else { return false }
+            gtk_window_unfullscreen(cast(window))
+        default: return false
+        }
+        return true
+    }
+
+    func togglePlayPause() {
+        if controller.currentSession?.isPlaying == true { controller.pause() } else { controller.play() }
+    }
+
+    private func jump(by seconds: Double) {
+        guard let session = controller.currentSession else { return }
+        controller.seek(to: session.position + seconds, tolerance: 0.5)
+        controlBar.update(position: max(0, session.position), duration: session.duration)
+    }
+
+    func toggleFullscreen() {
+        guard let window = window else { return }
+        if gtk_window_is_fullscreen(cast(window)) != 0 { gtk_window_unfullscreen(cast(window)) }
+        else { gtk_window_fullscreen(cast(window)) }
+    }
+
+    private func controlsVisibilityChanged(_ visible: Bool) {
+        if visible {
+            gtk_widget_remove_css_class(controlBar.root, "cove-hidden")
+            gtk_widget_set_can_target(controlBar.root, 1)
+            gtk_widget_set_cursor(widget, nil)
+        } else {
+            gtk_widget_add_css_class(controlBar.root, "cove-hidden")
+            gtk_widget_set_can_target(controlBar.root, 0)
+            gtk_widget_set_cursor_from_name(widget, "none")
+        }
+    }
+
+    private func handle(_ event: PlaybackEvent) {
+        switch event {
+        case .session:
+            status.clear()
+            status.showBusy(after: 0.3)
+            controlBar.update(position: 0, duration: nil)
+            controlBar.setPlaying(false)
+        case .lifecycle(.ready):
+            status.hideBusy()
+        case .lifecycle(.play):
+            controlBar.setPlaying(true)
+            visibility.isPlaying = true
+        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.failedToPlayToEndTime):
+            controlBar.setPlaying(false)
+            visibility.isPlaying = false
+        case .lifecycle(.playbackBufferEmpty):
+            status.showBusy(after: 0.5)
+        case .lifecycle(.playbackLikelyToKeepUp):
+            status.hideBusy()
+        case .duration(let duration):
+            controlBar.update(position: controller.currentSession?.position ?? 0, duration: duration)
+        case .progress(let time):
+            controlBar.update(position: time, duration: controller.currentSession?.duration)
+        case .error(_, let message):
+            status.showMessage(message, retry: retryHandler)
+        case .lifecycle:
+            break
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CGtk
+import CoveCore
+import CoveGLib
+
+/// Centered over the video: a spinner while loading or buffering, or a message with an optional Retry.
+final class StatusOverlay {
+    let root: Widget
+    private let spinner: Widget
+    private let messageBox: Widget
+    private let messageLabel: Widget
+    private let retryButton: Widget
+    private var retry: (() -> Void)?
+    private var spinnerDelay: TimerSource?
+
+    init() {
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(root, 1)
+
+        spinner = gtk_spinner_new()
+        gtk_widget_set_size_request(spinner, 48, 48)
+        messageBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_widget_add_css_class(messageBox, "cove-message")
+        messageLabel = gtk_label_new(nil)
+        gtk_label_set_wrap(cast(messageLabel), 1)
+        gtk_label_set_max_width_chars(cast(messageLabel), 48)
+        gtk_label_set_justify(cast(messageLabel), GTK_JUSTIFY_CENTER)
+        retryButton = gtk_button_new_with_label(tr("Retry"))
+        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
+        gtk_box_append(cast(messageBox), messageLabel)
+        gtk_box_append(cast(messageBox), retryButton)
+        gtk_box_append(cast(root), spinner)
+        gtk_box_append(cast(root), messageBox)
+        Signals.connect(retryButton, "clicked") { [weak self] in self?.retry?() }
+        clear()
+    }
+
+    var isShowingMessage: Bool { gtk_widget_get_visible(messageBox) != 0 }
+    var isSpinning: Bool { gtk_widget_get_visible(spinner) != 0 }
+    var messageText: String { String(cString: gtk_label_get_text(cast(messageLabel))) }
+
+    /// Shows the spinner after `delay` seconds, so short stalls do not flash it.
+    func showBusy(after delay: Double) {
+        spinnerDelay?.cancel()
+        spinnerDelay = MainLoop.after(milliseconds: UInt32(delay * 1000)) { [weak self] in
+            guard let self, !self.isShowingMessage else { return }
+            gtk_widget_set_visible(self.spinner, 1)
+            gtk_spinner_start(OpaquePointer(self.spinner))
+        }
+    }
+
+    func hideBusy() {
+        spinnerDelay?.cancel()
+        spinnerDelay = nil
+        gtk_spinner_stop(OpaquePointer(spinner))
+        gtk_widget_set_visible(spinner, 0)
+    }
+
+    func showMessage(_ text: String, retry: (() -> Void)?) {
+        hideBusy()
+        self.retry = retry
+        gtk_label_set_text(cast(messageLabel), text)
+        gtk_widget_set_visible(retryButton, retry == nil ? 0 : 1)
+        gtk_widget_set_visible(messageBox, 1)
+    }
+
+    func clear() {
+        hideBusy()
+        retry = nil
+        gtk_widget_set_visible(messageBox, 0)
+    }
+}

@@ -1,0 +1,53 @@
+import CGtk
+
+/// Cove's look: a dark translucent control bar over black video, slider colours from the SDK (facts §1.4).
+public enum PlayerStyle {
+    static let css = """
+    .cove-player { background-color: black; }
+    .cove-control-bar {
+        background-color: rgba(18, 18, 20, 0.78);
+        border-radius: 12px;
+        margin: 12px;
+        padding: 2px 8px;
+        color: white;
+        opacity: 1;
+        transition: opacity 200ms ease-out;
+    }
+    .cove-control-bar.cove-hidden { opacity: 0; transition: opacity 500ms ease-in; }
+    .cove-control-bar button {
+        color: white;
+        background: none;
+        border: none;
+        box-shadow: none;
+        min-width: 32px;
+        min-height: 32px;
+        border-radius: 8px;
+    }
+    .cove-control-bar button:hover { background-color: rgba(255, 255, 255, 0.14); }
+    .cove-control-bar button:active { background-color: rgba(128, 128, 128, 0.5); }
+    .cove-control-bar button:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.8); outline-offset: -2px; }
+    .cove-time { font-feature-settings: "tnum"; font-size: 13px; color: white; }
+    .cove-control-bar scale trough { background-color: rgb(140, 143, 140); min-height: 5px; border-radius: 3px; }
+    .cove-control-bar scale highlight { background-color: rgb(214, 36, 133); border-radius: 3px; }
+    .cove-control-bar scale slider {
+        background-color: white; min-width: 14px; min-height: 14px; margin: -5px; border-radius: 7px; border: none;
+    }
+    .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
+    .cove-message {
+        background-color: rgba(0, 0, 0, 0.72);
+        color: white;
+        padding: 16px 20px;
+        border-radius: 12px;
+    }
+    .cove-message label { color: white; }
+    .cove-message button { margin-top: 8px; }
+    """
+
+    public static func install() {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}

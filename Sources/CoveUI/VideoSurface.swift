@@ -1,0 +1,30 @@
+import CGtk
+import CoveMedia
+
+/// Shows decoded frames: each VideoFrame's bytes become a GdkMemoryTexture without a copy.
+final class VideoSurface {
+    let root: Widget
+    private(set) var framesShown = 0
+    private(set) var frameSize: (width: Int, height: Int)?
+
+    init() {
+        root = gtk_picture_new()
+        gtk_picture_set_content_fit(OpaquePointer(root), GTK_CONTENT_FIT_CONTAIN)
+        gtk_widget_set_hexpand(root, 1)
+        gtk_widget_set_vexpand(root, 1)
+    }
+
+    func show(_ frame: VideoFrame) {
+        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_R8G8B8A8,
+                                                   frame.bytes, gsize(frame.stride)) else { return }
+        gtk_picture_set_paintable(OpaquePointer(root), OpaquePointer(texture))
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        framesShown += 1
+        frameSize = (frame.width, frame.height)
+    }
+
+    func clear() {
+        gtk_picture_set_paintable(OpaquePointer(root), nil)
+        frameSize = nil
+    }
+}

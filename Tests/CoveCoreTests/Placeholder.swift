@@ -1,2 +1,0 @@
-import XCTest
-final class CoveCoreTestsPlaceholder: XCTestCase { func testNothing() {} }

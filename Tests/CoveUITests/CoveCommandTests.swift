@@ -1,0 +1,129 @@
+import CoveCore
+import CoveEmulator
+import Foundation
+import XCTest
+
+/// The real `cove` executable, as a user starts it, against the emulator on loopback, in Xvfb.
+final class CoveCommandTests: XCTestCase {
+    private var binary: String {
+        if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }
+        // `swift test` puts the test bundle beside the products it built.
+        return Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("cove").path
+    }
+
+    func testPlaysAVideoFromThePlaybackAPIAndPrintsEvents() throws {
+        let emulator = try MainActor.assumeIsolated { try UITestSupport.startEmulator() }
+        defer { emulator.stop() }
+        let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                           "--policy-key", UITestSupport.policyKey, "--video-id", UITestSupport.videoID,
+                                           "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 30) { lines in lines.contains { $0.contains(#""type":"progress""#) } }
+        let events = lines.compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        XCTAssertEqual(events.count, lines.count, "every stdout line is a JSON object: \(lines)")
+        let session = events.first { $0["type"] == "session" }
+        XCTAssertEqual(session?["video_id"], .string(UITestSupport.videoID))
+        XCTAssertEqual(session?["source"]?.stringValue, emulator.mediaBaseURL + "/clip.mp4")
+        let lifecycle = events.filter { $0["type"] == "lifecycle" }.compactMap { $0["event"]?.stringValue }
+        XCTAssertTrue(lifecycle.contains("Ready"), "\(lifecycle)")
+        XCTAssertTrue(lifecycle.contains("Play"), "\(lifecycle)")
+        let duration = events.first { $0["type"] == "duration" }?["duration"]?.doubleValue
+        XCTAssertEqual(duration ?? 0, 4, accuracy: 0.2)
+        XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey), "the policy key never reaches the output")
+        XCTAssertTrue(emulator.requests.contains { $0.path.hasSuffix("/videos/\(UITestSupport.videoID)") })
+    }
+
+    func testUnknownVideoPrintsATranslatedErrorEvent() throws {
+        let emulator = try MainActor.assumeIsolated { try UITestSupport.startEmulator() }
+        defer { emulator.stop() }
+        let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                           "--policy-key", UITestSupport.policyKey, "--video-id", "404404",
+                                           "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 20) { $0.contains { $0.contains(#""type":"error""#) } }
+        let error = lines.compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+            .first { $0["type"] == "error" }
+        XCTAssertEqual(error?["code"], "VIDEO_NOT_FOUND")
+        XCTAssertFalse(error?["message"]?.stringValue?.isEmpty ?? true)
+        XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey))
+    }
+
+    func testBadOptionsExitWithStatusTwoAndOneLine() throws {
+        for arguments in [["--bogus"], ["--video-id"], ["--video-id", "1"]] {
+            let run = try CoveProcess(binary, arguments)
+            let status = run.waitForExit(timeout: 10)
+            XCTAssertEqual(status, 2, "\(arguments)")
+            let errorLines = run.standardError.split(separator: "\n")
+            XCTAssertEqual(errorLines.count, 1, "\(arguments): \(run.standardError)")
+            XCTAssertTrue(errorLines.first?.hasPrefix("cove: ") ?? false)
+        }
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try CoveProcess(binary, ["--help"])
+        XCTAssertEqual(help.waitForExit(timeout: 10), 0)
+        XCTAssertTrue(help.allOutput.contains("--video-id"))
+        let version = try CoveProcess(binary, ["--version"])
+        XCTAssertEqual(version.waitForExit(timeout: 10), 0)
+        XCTAssertTrue(version.allOutput.hasPrefix("cove \(CoveVersion.string)"))
+    }
+}
+
+/// A child `cove` process whose stdout lines and stderr are collected as they arrive.
+final class CoveProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var stdoutText = ""
+    private var stderrText = ""
+
+    init(_ binary: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANGUAGE"] = "en"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.stdoutText += text }
+        }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.stderrText += text }
+        }
+        try process.run()
+    }
+
+    var standardOutput: String { lock.withLock { stdoutText } }
+    var standardError: String { lock.withLock { stderrText } }
+    var allOutput: String { standardOutput + standardError }
+
+    func waitForLines(timeout: Double, until done: ([String]) -> Bool) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lines: [String] = []
+        repeat {
+            lines = standardOutput.split(separator: "\n").map(String.init)
+            if done(lines) { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline && process.isRunning
+        return standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    func waitForExit(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else { stop(); return nil }
+        Thread.sleep(forTimeInterval: 0.1)  // let the readers drain the pipes
+        return process.terminationStatus
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class CoveUITestsPlaceholder: XCTestCase { func testNothing() {} }

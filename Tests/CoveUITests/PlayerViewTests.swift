@@ -1,0 +1,158 @@
+import CGtk
+@testable import CoveUI
+import CoveCore
+import CoveEmulator
+import CoveGLib
+import CoveMedia
+import CoveService
+import XCTest
+
+/// The whole stack in one process under Xvfb: emulator → PlaybackService → controller → GStreamer → PlayerView.
+@MainActor
+final class PlayerViewTests: XCTestCase {
+    private var window: UnsafeMutablePointer<GtkWidget>!
+    private var emulator: PlaybackAPIEmulator!
+    private var events: [PlaybackEvent] = []
+
+    private func makePlayer(options: PlayerViewOptions = PlayerViewOptions()) throws -> PlayerView {
+        try UITestSupport.initGTK()
+        emulator = try UITestSupport.startEmulator()
+        var playerRef: PlayerView?
+        let controller = PlaybackController {
+            let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
+            engine.frameHandler = { playerRef?.display($0) }
+            return engine
+        }
+        controller.autoPlay = true
+        controller.addObserver { [weak self] in self?.events.append($0) }
+        let player = PlayerView(controller: controller, options: options)
+        playerRef = player
+        window = gtk_window_new()
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        gtk_window_set_default_size(gtkWindow, 800, 450)
+        gtk_window_set_child(gtkWindow, player.widget)
+        player.attach(to: window)
+        gtk_window_present(gtkWindow)
+        return player
+    }
+
+    nonisolated override func tearDown() {
+        MainActor.assumeIsolated {
+            if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+            window = nil
+            emulator?.stop()
+            _ = MainLoop.run(until: { false }, timeout: 0.2)
+        }
+        super.tearDown()
+    }
+
+    private func loadVideo(into player: PlayerView) {
+        var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
+                                                         policyKey: UITestSupport.policyKey)
+        configuration.baseURL = emulator.baseURL
+        let service = PlaybackService(configuration: configuration)
+        var loaded: Video?
+        Task { @MainActor in loaded = try? await service.findVideo(id: UITestSupport.videoID) }
+        XCTAssertTrue(MainLoop.run(until: { loaded != nil }, timeout: 10), "the emulator answered")
+        if let loaded { player.controller.setVideos([loaded]) }
+    }
+
+    func testPlaysVideoFramesIntoTheWindowWithTheControlBar() throws {
+        let player = try makePlayer()
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 10 }, timeout: 20), "frames reached the picture")
+        XCTAssertTrue(events.contains(.lifecycle(.ready)))
+        XCTAssertTrue(events.contains(.lifecycle(.play)))
+        XCTAssertEqual(player.surface.frameSize?.width, 640)
+
+        // The video area shows the encoded test pattern, not black.
+        guard let shot = UITestSupport.renderPixels(player.widget) else { return XCTFail("render failed") }
+        let midRow = shot.height / 3
+        let colourful = (0..<shot.width).filter { x in
+            let pixel = shot.pixels[midRow * shot.width + x]
+            let (r, g, b) = ((pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff)
+            return max(r, g, b) > 60
+        }
+        XCTAssertGreaterThan(colourful.count, shot.width / 2, "video pixels are visible")
+
+        // The control bar is at the bottom and shows the duration.
+        var y: Double = 0
+        var x: Double = 0
+        XCTAssertEqual(gtk_widget_translate_coordinates(player.controlBar.root, player.widget, 0, 0, &x, &y), 1)
+        XCTAssertGreaterThan(y, Double(shot.height) / 2)
+        XCTAssertEqual(String(cString: gtk_label_get_text(cast(player.controlBar.durationLabel))), "0:04")
+    }
+
+    func testControlBarButtonsDrivePlayback() throws {
+        let player = try makePlayer()
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+
+        gtk_widget_activate(player.controlBar.playButton)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5))
+        XCTAssertEqual(player.controller.currentSession?.isPlaying, false)
+
+        // Seek by the slider's change-value (what a drag emits), then jump back 10 s clamps at 0.
+        var handled: gboolean = 0
+        g_signal_emit_by_name_double(player.controlBar.slider, value: 3.0, handled: &handled)
+        XCTAssertTrue(MainLoop.run(until: { (player.controller.currentSession?.position ?? 0) >= 2.5 }, timeout: 5))
+        gtk_widget_activate(player.controlBar.jumpBackButton)
+        XCTAssertEqual(player.controller.currentSession?.position ?? -1, 0, accuracy: 0.01)
+
+        gtk_widget_activate(player.controlBar.playButton)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.end)) }, timeout: 15), "plays to the end")
+    }
+
+    func testControlsFadeWhilePlayingAndReturnOnActivity() throws {
+        var options = PlayerViewOptions()
+        options.hideControlsInterval = 0.5
+        let player = try makePlayer(options: options)
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "controls faded out")
+        XCTAssertEqual(gtk_widget_has_css_class(player.controlBar.root, "cove-hidden"), 1)
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Left)))
+        XCTAssertTrue(player.controlsVisible, "a key brings the controls back")
+        player.controller.pause()
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5))
+        _ = MainLoop.run(until: { false }, timeout: 1)
+        XCTAssertTrue(player.controlsVisible, "paused: controls stay")
+    }
+
+    func testPlaybackAPIErrorIsShownOverTheVideo() throws {
+        let player = try makePlayer()
+        var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
+                                                         policyKey: UITestSupport.policyKey)
+        configuration.baseURL = emulator.baseURL
+        let service = PlaybackService(configuration: configuration)
+        var failure: PlaybackServiceError?
+        Task { @MainActor in
+            do { _ = try await service.findVideo(id: "no-such-video") } catch { failure = error }
+        }
+        XCTAssertTrue(MainLoop.run(until: { failure != nil }, timeout: 10))
+        player.controller.reportError(code: failure!.code, message: failure!.userMessage)
+        XCTAssertTrue(player.status.isShowingMessage)
+        XCTAssertEqual(player.status.messageText, failure!.userMessage)
+        XCTAssertTrue(events.contains(.error(code: "VIDEO_NOT_FOUND", message: failure!.userMessage)))
+    }
+}
+
+/// GtkRange's change-value is what a drag emits; g_signal_emit_by_name is variadic, so go through GValues.
+@MainActor
+private func g_signal_emit_by_name_double(_ widget: UnsafeMutablePointer<GtkWidget>, value: Double,
+                                          handled: inout gboolean) {
+    let signalID = g_signal_lookup("change-value", gtk_range_get_type())
+    var parameters = [GValue](repeating: GValue(), count: 3)
+    g_value_init(&parameters[0], gtk_range_get_type())
+    g_value_set_object(&parameters[0], UnsafeMutableRawPointer(widget))
+    g_value_init(&parameters[1], gtk_scroll_type_get_type())
+    g_value_set_enum(&parameters[1], gint(GTK_SCROLL_JUMP.rawValue))
+    g_value_init(&parameters[2], GType(15 << 2))  // G_TYPE_DOUBLE
+    g_value_set_double(&parameters[2], value)
+    var result = GValue()
+    g_value_init(&result, GType(5 << 2))  // G_TYPE_BOOLEAN
+    g_signal_emitv(&parameters, signalID, 0, &result)
+    handled = g_value_get_boolean(&result)
+    for index in parameters.indices { g_value_unset(&parameters[index]) }
+    g_value_unset(&result)
+}

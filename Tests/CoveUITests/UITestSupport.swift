@@ -1,0 +1,72 @@
+import CGtk
+import CGtkShim
+import CoveCore
+import CoveEmulator
+import CoveGLib
+import Foundation
+
+/// GTK once per process, media encoded once per process, and an emulator serving it.
+@MainActor
+enum UITestSupport {
+    static var gtkReady = false
+
+    static func initGTK() throws {
+        if !gtkReady {
+            guard gtk_init_check() != 0 else { throw XCTSkipFailure("no display: run the UI tests under xvfb-run") }
+            gtkReady = true
+            MainLoop.bridgeDispatchMainQueue()
+        }
+    }
+
+    nonisolated(unsafe) static var mediaDirectory: String?
+
+    /// A 4 s 640x360 MP4 with sound, encoded by GStreamer the first time a test asks.
+    static func mediaRoot() throws -> String {
+        if let mediaDirectory { return mediaDirectory }
+        let directory = NSTemporaryDirectory() + "cove-ui-tests-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try MediaEncoder.encodeMP4(to: directory + "/clip.mp4", seconds: 4, width: 640, height: 360)
+        mediaDirectory = directory
+        return directory
+    }
+
+    static let accountID = "57838016001"
+    static let policyKey = "BCpk-ui-test-secret-key"
+    static let videoID = "5000000000001"
+
+    static func catalog(mediaBaseURL: String, mediaRoot: String) -> EmulatorCatalog {
+        let video: JSONValue = [
+            "id": .string(videoID), "account_id": .string(accountID), "name": "UI test clip", "duration": 4000,
+            "sources": [["src": .string(mediaBaseURL + "/clip.mp4"), "type": "video/mp4", "container": "MP4"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video], mediaRoot: mediaRoot)
+    }
+
+    /// Starts an emulator serving the test clip.
+    static func startEmulator() throws -> PlaybackAPIEmulator {
+        let root = try mediaRoot()
+        let emulator = PlaybackAPIEmulator(catalog: catalog(mediaBaseURL: "", mediaRoot: root))
+        _ = try emulator.start()
+        emulator.catalog = catalog(mediaBaseURL: emulator.mediaBaseURL, mediaRoot: root)
+        return emulator
+    }
+
+    /// Pixels of `widget` as rendered now, as 0xAARRGGBB words (GDK's default memory format).
+    static func renderPixels(_ widget: UnsafeMutablePointer<GtkWidget>) -> (width: Int, height: Int, pixels: [UInt32])? {
+        guard let texture = cove_widget_render_texture(widget) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let width = Int(gdk_texture_get_width(texture))
+        let height = Int(gdk_texture_get_height(texture))
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBytes { buffer in
+            gdk_texture_download(texture, buffer.baseAddress!.assumingMemoryBound(to: guchar.self), gsize(width * 4))
+        }
+        return (width, height, pixels)
+    }
+}
+
+/// Fails the test (rather than skipping it) when the environment cannot run it: a skipped UI test would hide breakage.
+struct XCTSkipFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -6,7 +6,8 @@ public let gettextDomain = "cove"
 /// Translates `message` in Cove's gettext domain (xgettext keyword: `tr`). Named `tr` because `_` cannot be a
 /// Swift function name.
 public func tr(_ message: String) -> String {
-    String(cString: dgettext(gettextDomain, message))
+    // Without a translation dgettext returns its argument, so the C string must outlive the read.
+    message.withCString { String(cString: dgettext(gettextDomain, $0)) }
 }
 
 /// Binds the domain to `directory` (the compiled catalogues) with UTF-8 output; call before building any UI.

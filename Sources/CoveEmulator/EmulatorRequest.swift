@@ -7,6 +7,7 @@ struct EmulatorRequest: Sendable {
     var authorization: String?
     var policyHeader: String?
     var range: String?
+    var clientPort: Int
 
     /// The policy key and where it came from, in the API's order of precedence.
     var policyKey: (carrier: RecordedRequest.PolicyKeyCarrier, key: String)? {

@@ -12,7 +12,8 @@ enum EmulatorRouter {
         return RecordedRequest(
             method: request.method, path: request.rawPath, query: PercentDecoding.decodeQuery(request.rawQuery),
             policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey?.key == catalog.policyKey,
-            hasBearerToken: request.bearerToken != nil, range: request.range)
+            hasBearerToken: request.bearerToken != nil, range: request.range,
+            clientPort: request.clientPort)
     }
 
     static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply {

@@ -21,6 +21,8 @@ public struct RecordedRequest: Sendable, Equatable {
     public var hasBearerToken: Bool
     /// The Range header of a media request.
     public var range: String?
+    /// The client's TCP port: equal across requests that shared one keep-alive connection.
+    public var clientPort: Int
 
     public var hasPolicyKey: Bool { policyKeyCarrier != nil }
 }

@@ -29,7 +29,14 @@ enum SoupRequestHandler {
             rawPath: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
             rawQuery: g_uri_get_query(uri).map { String(cString: $0) },
             accept: header("Accept"), authorization: header("Authorization"), policyHeader: header("BCOV-Policy"),
-            range: header("Range"))
+            range: header("Range"), clientPort: clientPort(message))
+    }
+
+    private static func clientPort(_ message: OpaquePointer) -> Int {
+        // Loopback connections always have an inet address; the cast stands in for G_INET_SOCKET_ADDRESS().
+        guard let address = soup_server_message_get_remote_address(message) else { return 0 }
+        let inet = UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self)
+        return Int(g_inet_socket_address_get_port(inet))
     }
 
     static func write(_ reply: EmulatorReply, to message: OpaquePointer) {

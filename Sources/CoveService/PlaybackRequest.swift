@@ -11,6 +11,12 @@ struct PlaybackRequest: Sendable {
     /// "Name: value" lines for CURLOPT_HTTPHEADER.
     let headers: [String]
 
+    /// A request as is, e.g. for a media URL in tests.
+    init(url: String, headers: [String]) {
+        self.url = url
+        self.headers = headers
+    }
+
     /// Fails with `.missingCredentials` when there is neither a policy key nor a token (a credential with a line
     /// break counts as absent: it could only inject headers).
     init(_ configuration: PlaybackServiceConfiguration, resource: Resource, query: [(String, String)] = [])

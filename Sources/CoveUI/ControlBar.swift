@@ -21,7 +21,7 @@ final class ControlBar {
 
     private var duration: Double?
     /// While the viewer drags, playback progress must not move the thumb under the pointer.
-    private var lastUserSeek: Int64 = 0
+    private var lastUserSeek = 0
 
     init() {
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)

@@ -1,7 +1,7 @@
 import CGtk
 
 /// GTK's C casts (GTK_BOX(), GTK_WINDOW(), …) are macros; these do the same pointer re-typing.
-typealias Widget = UnsafeMutablePointer<GtkWidget>
+public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 @inline(__always) func cast<T>(_ pointer: Widget) -> UnsafeMutablePointer<T> {
     UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
@@ -17,4 +17,14 @@ typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 @inline(__always) func asWidget<T>(_ pointer: UnsafeMutablePointer<T>) -> Widget {
     UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GtkWidget.self)
+}
+
+/// For GTK types the importer sees as opaque (their structs are private).
+@inline(__always) func cast(_ pointer: Widget) -> OpaquePointer {
+    OpaquePointer(pointer)
+}
+
+/// Event controllers and other opaque GObjects, for the raw-pointer signal helpers.
+@inline(__always) func raw(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
 }

@@ -61,21 +61,21 @@ public final class PlayerView {
 
     private func wirePointer() {
         let motion = gtk_event_controller_motion_new()!
-        Signals.connectPoint(motion, "motion") { [weak self] _, _ in self?.visibility.userActivity() }
+        Signals.connectPoint(raw(motion), "motion") { [weak self] _, _ in self?.visibility.userActivity() }
         gtk_widget_add_controller(widget, motion)
 
         let overBar = gtk_event_controller_motion_new()!
-        Signals.connectPoint(overBar, "enter") { [weak self] _, _ in self?.visibility.pointerOverControls = true }
-        Signals.connect(overBar, "leave") { [weak self] in self?.visibility.pointerOverControls = false }
+        Signals.connectPoint(raw(overBar), "enter") { [weak self] _, _ in self?.visibility.pointerOverControls = true }
+        Signals.connect(raw(overBar), "leave") { [weak self] in self?.visibility.pointerOverControls = false }
         gtk_widget_add_controller(controlBar.root, overBar)
 
         let clicks = gtk_gesture_click_new()!
-        Signals.connectPress(clicks, "pressed") { [weak self] count, _, _ in
+        Signals.connectPress(raw(clicks), "pressed") { [weak self] count, _, _ in
             guard let self else { return }
             self.visibility.userActivity()
             if count == 2 { self.toggleFullscreen() }
         }
-        gtk_widget_add_controller(surface.root, OpaquePointer(clicks))
+        gtk_widget_add_controller(surface.root, clicks)
     }
 
     /// Keyboard shortcuts and fullscreen tracking for the window that shows this view.
@@ -85,7 +85,7 @@ public final class PlayerView {
             self?.controlBar.setFullscreen(gtk_window_is_fullscreen(cast(window)) != 0)
         }
         let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+        Signals.connectKey(raw(keys), "key-pressed") { [weak self] keyval, _ in
             self?.handleKey(keyval) ?? false
         }
         gtk_widget_add_controller(window, keys)

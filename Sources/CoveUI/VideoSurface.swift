@@ -17,7 +17,7 @@ final class VideoSurface {
     func show(_ frame: VideoFrame) {
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_R8G8B8A8,
                                                    frame.bytes, gsize(frame.stride)) else { return }
-        gtk_picture_set_paintable(OpaquePointer(root), OpaquePointer(texture))
+        gtk_picture_set_paintable(OpaquePointer(root), texture)
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
         frameSize = (frame.width, frame.height)

@@ -102,7 +102,7 @@ final class CoveApplication {
     private func load(videoID: String, from service: PlaybackService) {
         playerView?.showBusy()
         Task { @MainActor [weak self] in
-            do {
+            do throws(PlaybackServiceError) {
                 let video = try await service.findVideo(id: videoID)
                 self?.show(video)
             } catch {

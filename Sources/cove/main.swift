@@ -1,5 +1,6 @@
 import CLibc
 import CoveCore
+import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
 cove_stdout_line_buffered()

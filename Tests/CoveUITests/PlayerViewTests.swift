@@ -127,7 +127,9 @@ final class PlayerViewTests: XCTestCase {
         let service = PlaybackService(configuration: configuration)
         var failure: PlaybackServiceError?
         Task { @MainActor in
-            do { _ = try await service.findVideo(id: "no-such-video") } catch { failure = error }
+            do throws(PlaybackServiceError) {
+                _ = try await service.findVideo(id: "no-such-video")
+            } catch { failure = error }
         }
         XCTAssertTrue(MainLoop.run(until: { failure != nil }, timeout: 10))
         player.controller.reportError(code: failure!.code, message: failure!.userMessage)

@@ -34,29 +34,15 @@ public struct Source: Sendable, Hashable {
     /// Reads a `sources[]` entry; nil when it has no usable `src` (such entries are skipped, not errors).
     public init?(json: JSONValue) {
         guard let object = json.objectValue, let url = JSONFields(object).url("src") else { return nil }
-        let fields = JSONFields(object)
-        let type = fields.string("type").flatMap { $0.isEmpty ? nil : $0 }
-        let container = fields.string("container")
-        self.url = url
-        self.deliveryMethod = Self.deliveryMethod(type: type, container: container, url: url)
-        self.type = type
-        self.container = container
-        codec = fields.string("codec")
-        averageBitrate = fields.int("avg_bitrate")
-        width = fields.int("width")
-        height = fields.int("height")
-        size = fields.int("size")
-        duration = fields.durationInSeconds("duration")
-        extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
-        keySystems = fields.object("key_systems") ?? [:]
-        properties = object
+        self.init(url: url, properties: object)
     }
 
-    /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`); without a
-    /// delivery method it is decided as for API sources (`type`, `container` in `properties`, then the extension).
+    /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`). The other
+    /// fields are read from `properties` (API field names); without a delivery method it is decided as for API
+    /// sources.
     public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
         let fields = JSONFields(properties)
-        let type = fields.string("type")
+        let type = fields.string("type").flatMap { $0.isEmpty ? nil : $0 }
         let container = fields.string("container")
         self.url = url
         self.deliveryMethod = deliveryMethod ?? Self.deliveryMethod(type: type, container: container, url: url)
@@ -68,7 +54,7 @@ public struct Source: Sendable, Hashable {
         height = fields.int("height")
         size = fields.int("size")
         duration = fields.durationInSeconds("duration")
-        extXVersion = fields.string("ext_x_version")
+        extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
         keySystems = fields.object("key_systems") ?? [:]
         self.properties = properties
     }

@@ -1,0 +1,244 @@
+import CoveCore
+import CoveEmulator
+import CoveGLib
+import CoveMedia
+import FoundationEssentials
+import XCTest
+
+/// Plays real encoded media through real playbin pipelines, headless: frames go to the recorder, audio to a
+/// real-time fake sink.
+final class GStreamerEngineTests: XCTestCase {
+    static let clipSeconds = 3.0
+    // Encoding is the expensive part, so the class shares one clip; tests only read it.
+    nonisolated(unsafe) static var directory: String?
+    nonisolated(unsafe) static var encodeError: (any Error)?
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let directory = try TestPaths.makeTemporaryDirectory("engine")
+            Self.directory = directory
+            try MediaEncoder.encodeMP4(to: directory + "/clip.mp4", seconds: clipSeconds, width: 640, height: 360)
+        } catch {
+            encodeError = error
+        }
+    }
+
+    override class func tearDown() {
+        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        super.tearDown()
+    }
+
+    private static func clipURI() throws -> String {
+        if let error = Self.encodeError { throw error }
+        return try TestPaths.uri(XCTUnwrap(Self.directory) + "/clip.mp4")
+    }
+
+    @MainActor
+    private static func makeEngine() -> GStreamerEngine {
+        GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
+    }
+
+    func testPlaysClipToEndWithOrderedSignalsAndFrames() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            XCTAssertNil(recorder.error)
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: Self.clipSeconds + 10))
+            XCTAssertNil(recorder.error)
+
+            let signals = recorder.signals
+            XCTAssertEqual(signals.first, .ready)
+            XCTAssertEqual(signals.last, .endOfStream)
+            let duration = try XCTUnwrap(recorder.durations.first ?? nil)
+            XCTAssertEqual(duration, Self.clipSeconds, accuracy: 0.2)
+            XCTAssertEqual(try XCTUnwrap(engine.duration), duration)
+            // Exactly one .playing: the pipeline state messages repeat, the signals must not.
+            XCTAssertEqual(signals.filter { $0 == .playing }.count, 1)
+            XCTAssertFalse(signals.contains(.paused))
+            let playingIndex = try XCTUnwrap(signals.firstIndex(of: .playing))
+            let firstPositionIndex = try XCTUnwrap(signals.firstIndex { if case .position = $0 { true } else { false } })
+            XCTAssertLessThan(playingIndex, firstPositionIndex)
+
+            let positions = recorder.positions
+            // 250 ms polling over ~3 s of playback.
+            XCTAssertGreaterThanOrEqual(positions.count, 6)
+            XCTAssertEqual(positions, positions.sorted())
+            XCTAssertEqual(try XCTUnwrap(positions.last), duration, accuracy: 0.3)
+            // 90 frames were encoded; the bridge may drop a few when the main thread is busy, not most of them.
+            XCTAssertGreaterThan(recorder.frameCount, 45)
+        }
+    }
+
+    func testFramesAreRGBAAtTheEncodedSize() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            // Prerolling already pushes the first frame through the sink.
+            XCTAssertTrue(MainLoop.run(until: { recorder.lastFrame != nil || recorder.error != nil }, timeout: 10))
+            let frame = try XCTUnwrap(recorder.lastFrame)
+            XCTAssertEqual(frame.width, 640)
+            XCTAssertEqual(frame.height, 360)
+            XCTAssertGreaterThanOrEqual(frame.stride, frame.width * 4)
+            XCTAssertEqual(try XCTUnwrap(frame.timestamp), 0, accuracy: 0.05)
+            frame.withUnsafeBytes { pixels in
+                XCTAssertEqual(pixels.count, frame.stride * frame.height)
+                // RGBA from an opaque source: every alpha byte on the first row is 255, and the bars are not black.
+                XCTAssertTrue((0..<frame.width).allSatisfy { pixels[$0 * 4 + 3] == 255 })
+                XCTAssertGreaterThan((Int(pixels[0]) + Int(pixels[1]) + Int(pixels[2])) / 3, 100)
+            }
+        }
+    }
+
+    func testSeekWhilePausedLandsOnTheTarget() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            let before = recorder.signals.count
+            engine.seek(to: 2.0, tolerance: 0)
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > 0 || recorder.error != nil }, timeout: 10))
+            XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 2.0, accuracy: 0.05)
+            XCTAssertEqual(try XCTUnwrap(engine.position), 2.0, accuracy: 0.05)
+            // Still paused: seeking must not start playback nor report a state change.
+            _ = MainLoop.run(until: { false }, timeout: 0.6)
+            XCTAssertEqual(try XCTUnwrap(engine.position), 2.0, accuracy: 0.05)
+            let after = recorder.signals[before...]
+            XCTAssertFalse(after.contains(.playing))
+            XCTAssertFalse(after.contains(.paused))
+        }
+    }
+
+    func testSeekBeyondTheEndIsClampedToTheDuration() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            engine.seek(to: -5, tolerance: 0)
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.count == 1 }, timeout: 10))
+            XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 0, accuracy: 0.05)
+            engine.seek(to: 60, tolerance: 1)
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: 10))
+            XCTAssertNil(recorder.error)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(recorder.positions.last), Self.clipSeconds + 0.2)
+        }
+    }
+
+    func testPauseAfterPlayReportsPausedOnce() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            engine.play()  // before .ready: playback starts once prerolled
+            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) || recorder.error != nil },
+                                       timeout: 10))
+            engine.pause()
+            engine.pause()
+            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5))
+            let pausedAt = try XCTUnwrap(engine.position)
+            _ = MainLoop.run(until: { false }, timeout: 0.6)
+            XCTAssertEqual(recorder.signals.filter { $0 == .paused }.count, 1)
+            XCTAssertEqual(try XCTUnwrap(engine.position), pausedAt, accuracy: 0.01)
+            XCTAssertLessThan(pausedAt, Self.clipSeconds)
+        }
+    }
+
+    func testMissingFileReportsAResourceError() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try TestPaths.uri("/nonexistent-\(UUID().uuidString)/clip.mp4"))
+            XCTAssertTrue(MainLoop.run(until: { recorder.error != nil }, timeout: 10))
+            XCTAssertEqual(recorder.error?.kind, .resource)
+            XCTAssertFalse(recorder.isReady)
+            // One error, then silence.
+            _ = MainLoop.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(recorder.signals.count, 1)
+        }
+    }
+
+    func testRandomBytesReportAnUnsupportedFormat() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let directory = try TestPaths.makeTemporaryDirectory("garbage")
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var generator = SystemRandomNumberGenerator()
+            let garbage = Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            try garbage.write(to: URL(fileURLWithPath: directory + "/garbage.mp4"))
+
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try TestPaths.uri(directory + "/garbage.mp4"))
+            XCTAssertTrue(MainLoop.run(until: { recorder.error != nil || recorder.isReady }, timeout: 10))
+            XCTAssertEqual(recorder.error?.kind, .unsupportedFormat)
+            XCTAssertFalse(recorder.isReady)
+        }
+    }
+
+    func testStopSilencesTheEngineAndDroppingItReleasesIt() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            weak var released: GStreamerEngine?
+            var recorder: EngineRecorder?
+            do {
+                let engine = Self.makeEngine()
+                released = engine
+                let watching = EngineRecorder(engine)
+                recorder = watching
+                engine.load(uri: try Self.clipURI())
+                engine.play()
+                XCTAssertTrue(MainLoop.run(until: { watching.positions.count >= 2 }, timeout: 10))
+                engine.stop()
+                engine.stop()  // harmless twice
+            }
+            let watching = try XCTUnwrap(recorder)
+            let signals = watching.signals.count
+            let frames = watching.frameCount
+            _ = MainLoop.run(until: { false }, timeout: 0.6)
+            XCTAssertEqual(watching.signals.count, signals)
+            XCTAssertEqual(watching.frameCount, frames)
+            // No registration (bus watch, frame bridge, timer) keeps the engine alive.
+            XCTAssertNil(released)
+        }
+    }
+
+    func testDroppingAPlayingEngineWithoutStopTearsItDown() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            weak var released: GStreamerEngine?
+            var frames = 0
+            do {
+                let engine = Self.makeEngine()
+                released = engine
+                engine.frameHandler = { _ in frames += 1 }
+                engine.load(uri: try Self.clipURI())
+                engine.play()
+                XCTAssertTrue(MainLoop.run(until: { frames >= 3 }, timeout: 10))
+            }
+            XCTAssertNil(released)
+            let seen = frames
+            _ = MainLoop.run(until: { false }, timeout: 0.5)
+            XCTAssertEqual(frames, seen)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class CoveMediaTestsPlaceholder: XCTestCase { func testNothing() {} }

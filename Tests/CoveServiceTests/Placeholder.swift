@@ -1,2 +1,0 @@
-import XCTest
-final class CoveServiceTestsPlaceholder: XCTestCase { func testNothing() {} }

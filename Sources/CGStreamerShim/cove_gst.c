@@ -42,10 +42,7 @@ static gboolean deliver_on_context(gpointer data) {
 
 static void wake_done(gpointer data) { bridge_unref(data); }
 
-static GstFlowReturn on_new_sample(GstAppSink *sink, gpointer data) {
-    CoveFrameBridge *bridge = data;
-    GstSample *sample = gst_app_sink_pull_sample(sink);
-    if (sample == NULL) return GST_FLOW_EOS;
+static void offer_sample(CoveFrameBridge *bridge, GstSample *sample) {
     GstSample *replaced = NULL;
     gboolean schedule = FALSE;
     g_mutex_lock(&bridge->lock);
@@ -64,8 +61,31 @@ static GstFlowReturn on_new_sample(GstAppSink *sink, gpointer data) {
     g_mutex_unlock(&bridge->lock);
     if (replaced) gst_sample_unref(replaced);
     if (schedule) {
-        g_main_context_invoke_full(bridge->context, G_PRIORITY_DEFAULT, deliver_on_context, bridge, wake_done);
+        // Always a source, never g_main_context_invoke: invoke runs the callback right here, on the streaming
+        // thread, whenever this thread can acquire the context (e.g. the default context while the main thread
+        // is between loop iterations), which breaks the "delivered on the context's thread" promise.
+        GSource *source = g_idle_source_new();
+        g_source_set_priority(source, G_PRIORITY_DEFAULT);
+        g_source_set_callback(source, deliver_on_context, bridge, wake_done);
+        g_source_set_static_name(source, "cove-frame-bridge");
+        g_source_attach(source, bridge->context);
+        g_source_unref(source);
     }
+}
+
+static GstFlowReturn on_new_sample(GstAppSink *sink, gpointer data) {
+    GstSample *sample = gst_app_sink_pull_sample(sink);
+    if (sample == NULL) return GST_FLOW_EOS;
+    offer_sample(data, sample);
+    return GST_FLOW_OK;
+}
+
+// A paused pipeline only prerolls: without this the first frame after loading, and every frame a seek shows
+// while paused, would never reach the consumer (new_sample fires only while PLAYING).
+static GstFlowReturn on_new_preroll(GstAppSink *sink, gpointer data) {
+    GstSample *sample = gst_app_sink_pull_preroll(sink);
+    if (sample == NULL) return GST_FLOW_EOS;
+    offer_sample(data, sample);
     return GST_FLOW_OK;
 }
 
@@ -80,6 +100,7 @@ CoveFrameBridge *cove_frame_bridge_new(GstElement *appsink, GMainContext *contex
     bridge->destroy = destroy;
     GstAppSinkCallbacks callbacks = { 0 };
     callbacks.new_sample = on_new_sample;
+    callbacks.new_preroll = on_new_preroll;
     bridge->refs++;  // held by the appsink until it drops its callbacks
     gst_app_sink_set_callbacks(GST_APP_SINK(appsink), &callbacks, bridge, (GDestroyNotify)bridge_unref);
     return bridge;

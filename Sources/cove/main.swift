@@ -11,7 +11,9 @@ let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    cove_print_error("cove: \(error.message) (\(tr("see “cove --help”")))")
+    // Outside the interpolation so xgettext's C scanner sees the message.
+    let hint = tr("see “cove --help”")
+    cove_print_error("cove: \(error.message) (\(hint))")
     exit(2)
 }
 if options.help {

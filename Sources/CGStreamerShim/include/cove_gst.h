@@ -10,7 +10,9 @@ typedef struct CoveFrameBridge CoveFrameBridge;
 typedef void (*CoveFrameCallback)(GstSample *sample, gpointer user_data);
 
 /// Connects to `appsink`; each new sample replaces the pending one, and at most one wake-up of `context`
-/// is queued at a time, so a slow consumer drops frames instead of queueing them.
+/// is queued at a time, so a slow consumer drops frames instead of queueing them. Preroll samples (the frame a
+/// paused pipeline shows after loading or seeking) are delivered the same way; the first frame played after a
+/// preroll therefore arrives twice.
 CoveFrameBridge *cove_frame_bridge_new(GstElement *appsink, GMainContext *context,
                                        CoveFrameCallback callback, gpointer user_data, GDestroyNotify destroy);
 /// Stops delivery (pending frames are dropped) and frees the bridge once no wake-up is in flight.

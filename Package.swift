@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib"],
                     swiftSettings: strict),
         .testTarget(name: "CoveUITests",
-                    dependencies: ["CoveUI", "CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk"],
+                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim"],
                     swiftSettings: strict),
     ]
 )

@@ -182,4 +182,9 @@ const char *cove_message_src_name(GstMessage *message) { return GST_MESSAGE_SRC_
 gboolean cove_message_src_is(GstMessage *message, gpointer object) {
     return GST_MESSAGE_SRC(message) == (GstObject *)object;
 }
+gboolean cove_message_src_is_source_element(GstMessage *message) {
+    GstObject *src = GST_MESSAGE_SRC(message);
+    return src != NULL && GST_IS_ELEMENT(src) && GST_OBJECT_FLAG_IS_SET(src, GST_ELEMENT_FLAG_SOURCE);
+}
+
 gint64 cove_clock_time_none(void) { return (gint64)GST_CLOCK_TIME_NONE; }

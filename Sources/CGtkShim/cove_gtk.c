@@ -22,6 +22,13 @@ GdkTexture *cove_widget_render_texture(GtkWidget *widget) {
     GtkNative *native = gtk_widget_get_native(widget);
     if (width <= 0 || height <= 0 || native == NULL) return NULL;
     GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    // The paintable only holds the render node of the widget's next frame; let a quarter second of frames pass.
+    // (Test and screenshot use only: it runs the main loop.)
+    gtk_widget_queue_draw(widget);
+    gint64 deadline = g_get_monotonic_time() + 250 * 1000;
+    while (g_get_monotonic_time() < deadline) {
+        if (!g_main_context_iteration(NULL, FALSE)) g_usleep(2000);
+    }
     GtkSnapshot *snapshot = gtk_snapshot_new();
     gdk_paintable_snapshot(paintable, snapshot, width, height);
     GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);

@@ -1,5 +1,5 @@
 import CGLib
-import CSoup
+internal import CSoup
 import Dispatch
 import Synchronization
 
@@ -56,8 +56,9 @@ final class EmulatorServerThread: Sendable {
             return nil
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let thread = g_thread_try_new("cove-emulator", main, Unmanaged.passRetained(starter).toOpaque(), &error)
-        else {
+        let retained = Unmanaged.passRetained(starter)
+        guard let thread = g_thread_try_new("cove-emulator", main, retained.toOpaque(), &error) else {
+            retained.release()
             defer { g_clear_error(&error) }
             throw EmulatorStartError(description: "cannot start the emulator thread: \(Self.message(of: error))")
         }

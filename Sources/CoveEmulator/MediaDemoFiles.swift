@@ -32,7 +32,7 @@ extension MediaEncoder {
         let files = FileManager.default
         let root = cacheDirectory + "/v\(demoRecipeVersion)"
         let result = DemoMediaFiles(mp4: "demo.mp4", hls: "hls/master.m3u8", root: root)
-        if isComplete(root) { return result }
+        if isComplete(result) { return result }
 
         try files.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         let scratch = cacheDirectory + "/.encoding-\(UUID().uuidString)"
@@ -41,24 +41,25 @@ extension MediaEncoder {
             try encodeMP4(to: scratch + "/" + result.mp4, seconds: demoSeconds, width: 640, height: 360)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
             try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
-            try moveIntoPlace(scratch, root)
+            try moveIntoPlace(scratch, result)
         } catch {
             try? files.removeItem(atPath: scratch)
             // Another process may have finished the same encode first; its result is as good as ours.
-            if isComplete(root) { return result }
+            if isComplete(result) { return result }
             throw error
         }
-        removeOtherVersions(in: cacheDirectory, keeping: "v\(demoRecipeVersion)")
+        removeLeftovers(in: cacheDirectory, keeping: "v\(demoRecipeVersion)")
         return result
     }
 
-    private static func moveIntoPlace(_ scratch: String, _ root: String) throws {
+    private static func moveIntoPlace(_ scratch: String, _ result: DemoMediaFiles) throws {
         let files = FileManager.default
+        let root = result.root
         do {
             try files.moveItem(atPath: scratch, toPath: root)
         } catch where files.fileExists(atPath: root) {
             // Another process finished first (keep its set), or an incomplete set without a stamp is in the way.
-            if isComplete(root) {
+            if isComplete(result) {
                 try? files.removeItem(atPath: scratch)
                 return
             }
@@ -70,15 +71,29 @@ extension MediaEncoder {
     private static let stampName = "recipe-version"
     private static var stampContents: String { "\(demoRecipeVersion)\n" }
 
-    private static func isComplete(_ root: String) -> Bool {
-        (try? String(contentsOfFile: root + "/" + stampName, encoding: .utf8)) == stampContents
+    /// The stamp is written last, inside the scratch directory, so it vouches for everything renamed with it;
+    /// the existence checks catch files deleted from the cache afterwards.
+    private static func isComplete(_ files: DemoMediaFiles) -> Bool {
+        (try? String(contentsOfFile: files.root + "/" + stampName, encoding: .utf8)) == stampContents
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.mp4)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.hls)
     }
 
-    private static func removeOtherVersions(in cacheDirectory: String, keeping current: String) {
+    /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes
+    /// seconds, so one untouched for an hour is not running any more).
+    private static func removeLeftovers(in cacheDirectory: String, keeping current: String) {
         let files = FileManager.default
         guard let entries = try? files.contentsOfDirectory(atPath: cacheDirectory) else { return }
-        for entry in entries where entry != current && entry.hasPrefix("v") && Int(entry.dropFirst()) != nil {
-            try? files.removeItem(atPath: cacheDirectory + "/" + entry)
+        let staleBefore = Date.now.addingTimeInterval(-3600)
+        for entry in entries where entry != current {
+            let path = cacheDirectory + "/" + entry
+            if entry.hasPrefix("v"), Int(entry.dropFirst()) != nil {
+                try? files.removeItem(atPath: path)
+            } else if entry.hasPrefix(".encoding-"),
+                      let modified = (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                      modified < staleBefore {
+                try? files.removeItem(atPath: path)
+            }
         }
     }
 }

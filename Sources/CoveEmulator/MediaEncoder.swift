@@ -56,7 +56,8 @@ public enum MediaEncoder {
             try writeMediaPlaylist(description, in: directory, name: rendition.name)
             // BANDWIDTH is a peak: allow for MPEG-TS overhead and the encoder's rate-control overshoot.
             let bandwidth = (rendition.videoBitrateKbps + audioBitrateKbps) * 1000 * 5 / 4
-            variants.append("#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),RESOLUTION=\(rendition.width)x\(rendition.height),"
+            let resolution = "\(rendition.width)x\(rendition.height)"
+            variants.append("#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),RESOLUTION=\(resolution),"
                 + "CODECS=\"\(videoCodec),\(audioCodec)\"\n\(rendition.name)/index.m3u8")
         }
         try writeMaster(variants, in: directory)

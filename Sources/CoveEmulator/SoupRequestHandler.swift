@@ -1,5 +1,5 @@
 import CGLib
-import CSoup
+internal import CSoup
 
 /// The libsoup handler: copies the request out, asks the router, writes the reply. Runs on the server thread only.
 enum SoupRequestHandler {

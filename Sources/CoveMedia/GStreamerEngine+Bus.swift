@@ -44,7 +44,9 @@ extension GStreamerEngine {
         g_free(text)
         g_free(debug)
         let source = cove_message_src_name(message).map { String(cString: $0) } ?? "pipeline"
-        fail(EngineError(kind: EngineErrorClassifier.kind(domain: domain, code: code), detail: "\(source): \(words)"))
+        let kind = EngineErrorClassifier.kind(domain: domain, code: code,
+                                              fromSource: cove_message_src_is_source_element(message) != 0)
+        fail(EngineError(kind: kind, detail: "\(source): \(words)"))
     }
 
     private func handleAsyncDone() {

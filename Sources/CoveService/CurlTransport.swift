@@ -1,5 +1,5 @@
-import CCurl
-import CCurlShim
+internal import CCurl
+internal import CCurlShim
 import CoveCore
 import Dispatch
 import Synchronization

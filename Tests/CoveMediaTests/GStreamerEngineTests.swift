@@ -62,7 +62,9 @@ final class GStreamerEngineTests: XCTestCase {
             XCTAssertEqual(signals.filter { $0 == .playing }.count, 1)
             XCTAssertFalse(signals.contains(.paused))
             let playingIndex = try XCTUnwrap(signals.firstIndex(of: .playing))
-            let firstPositionIndex = try XCTUnwrap(signals.firstIndex { if case .position = $0 { true } else { false } })
+            let firstPositionIndex = try XCTUnwrap(signals.firstIndex {
+                if case .position = $0 { true } else { false }
+            })
             XCTAssertLessThan(playingIndex, firstPositionIndex)
 
             let positions = recorder.positions

@@ -147,10 +147,12 @@ final class MediaEncoderTests: XCTestCase {
         XCTAssertFalse(files.fileExists(atPath: cache + "/v0"), "older recipe versions are removed")
         XCTAssertEqual(try files.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix(".") }, [])
 
-        let stamps = try [mp4, master].map { try XCTUnwrap(files.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }
+        func modificationDates() throws -> [Date] {
+            try [mp4, master].map { try XCTUnwrap(files.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }
+        }
+        let stamps = try modificationDates()
         let second = try MediaEncoder.ensureDemoMedia(in: cache)
         XCTAssertEqual(second, first)
-        let again = try [mp4, master].map { try XCTUnwrap(files.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }
-        XCTAssertEqual(again, stamps)
+        XCTAssertEqual(try modificationDates(), stamps)
     }
 }

@@ -12,7 +12,7 @@ final class CoveCommandTests: XCTestCase {
     }
 
     func testPlaysAVideoFromThePlaybackAPIAndPrintsEvents() throws {
-        let emulator = try MainActor.assumeIsolated { try UITestSupport.startEmulator() }
+        let emulator = try UITestSupport.startEmulator()
         defer { emulator.stop() }
         let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
                                            "--policy-key", UITestSupport.policyKey, "--video-id", UITestSupport.videoID,
@@ -34,7 +34,7 @@ final class CoveCommandTests: XCTestCase {
     }
 
     func testUnknownVideoPrintsATranslatedErrorEvent() throws {
-        let emulator = try MainActor.assumeIsolated { try UITestSupport.startEmulator() }
+        let emulator = try UITestSupport.startEmulator()
         defer { emulator.stop() }
         let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
                                            "--policy-key", UITestSupport.policyKey, "--video-id", "404404",

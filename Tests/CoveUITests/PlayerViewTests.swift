@@ -8,8 +8,28 @@ import CoveService
 import XCTest
 
 /// The whole stack in one process under Xvfb: emulator → PlaybackService → controller → GStreamer → PlayerView.
-@MainActor
+/// XCTest on Linux cannot call main-actor test methods, so each test hops onto the main actor (it runs on the main
+/// thread already) and runs a scenario there.
 final class PlayerViewTests: XCTestCase {
+    func testPlaysVideoFramesIntoTheWindowWithTheControlBar() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario().playsVideoFramesIntoTheWindowWithTheControlBar() }
+    }
+
+    func testControlBarButtonsDrivePlayback() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario().controlBarButtonsDrivePlayback() }
+    }
+
+    func testControlsFadeWhilePlayingAndReturnOnActivity() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario().controlsFadeWhilePlayingAndReturnOnActivity() }
+    }
+
+    func testPlaybackAPIErrorIsShownOverTheVideo() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario().playbackAPIErrorIsShownOverTheVideo() }
+    }
+}
+
+@MainActor
+final class PlayerViewScenario {
     private var window: UnsafeMutablePointer<GtkWidget>!
     private var emulator: PlaybackAPIEmulator!
     private var events: [PlaybackEvent] = []
@@ -29,21 +49,21 @@ final class PlayerViewTests: XCTestCase {
         playerRef = player
         window = gtk_window_new()
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, 800, 450)
+        // 960x540 keeps Xvfb's initial pointer (the screen's centre) over the video, not the control bar.
+        gtk_window_set_default_size(gtkWindow, 960, 540)
         gtk_window_set_child(gtkWindow, player.widget)
         player.attach(to: window)
         gtk_window_present(gtkWindow)
         return player
     }
 
-    nonisolated override func tearDown() {
-        MainActor.assumeIsolated {
-            if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
-            window = nil
-            emulator?.stop()
-            _ = MainLoop.run(until: { false }, timeout: 0.2)
-        }
-        super.tearDown()
+    /// Every test defers this: the window and the emulator go before the next test builds its own.
+    private func finish(_ player: PlayerView?) {
+        player?.controller.terminateCurrentSession()
+        if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
+        window = nil
+        emulator?.stop()
+        _ = MainLoop.run(until: { false }, timeout: 0.2)
     }
 
     private func loadVideo(into player: PlayerView) {
@@ -57,8 +77,9 @@ final class PlayerViewTests: XCTestCase {
         if let loaded { player.controller.setVideos([loaded]) }
     }
 
-    func testPlaysVideoFramesIntoTheWindowWithTheControlBar() throws {
+    func playsVideoFramesIntoTheWindowWithTheControlBar() throws {
         let player = try makePlayer()
+        defer { finish(player) }
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 10 }, timeout: 20), "frames reached the picture")
         XCTAssertTrue(events.contains(.lifecycle(.ready)))
@@ -83,8 +104,9 @@ final class PlayerViewTests: XCTestCase {
         XCTAssertEqual(String(cString: gtk_label_get_text(cast(player.controlBar.durationLabel))), "0:04")
     }
 
-    func testControlBarButtonsDrivePlayback() throws {
+    func controlBarButtonsDrivePlayback() throws {
         let player = try makePlayer()
+        defer { finish(player) }
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
 
@@ -96,17 +118,20 @@ final class PlayerViewTests: XCTestCase {
         var handled: gboolean = 0
         g_signal_emit_by_name_double(player.controlBar.slider, value: 3.0, handled: &handled)
         XCTAssertTrue(MainLoop.run(until: { (player.controller.currentSession?.position ?? 0) >= 2.5 }, timeout: 5))
+        // A button's activation emits "clicked" after a short press animation.
         gtk_widget_activate(player.controlBar.jumpBackButton)
-        XCTAssertEqual(player.controller.currentSession?.position ?? -1, 0, accuracy: 0.01)
+        XCTAssertTrue(MainLoop.run(until: { (player.controller.currentSession?.position ?? -1) < 0.01 }, timeout: 5),
+                      "jump back 10 s from 3 s lands on 0")
 
         gtk_widget_activate(player.controlBar.playButton)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.end)) }, timeout: 15), "plays to the end")
     }
 
-    func testControlsFadeWhilePlayingAndReturnOnActivity() throws {
+    func controlsFadeWhilePlayingAndReturnOnActivity() throws {
         var options = PlayerViewOptions()
         options.hideControlsInterval = 0.5
         let player = try makePlayer(options: options)
+        defer { finish(player) }
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
         XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "controls faded out")
@@ -119,8 +144,9 @@ final class PlayerViewTests: XCTestCase {
         XCTAssertTrue(player.controlsVisible, "paused: controls stay")
     }
 
-    func testPlaybackAPIErrorIsShownOverTheVideo() throws {
+    func playbackAPIErrorIsShownOverTheVideo() throws {
         let player = try makePlayer()
+        defer { finish(player) }
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL

@@ -6,11 +6,10 @@ import CoveGLib
 import Foundation
 
 /// GTK once per process, media encoded once per process, and an emulator serving it.
-@MainActor
 enum UITestSupport {
-    static var gtkReady = false
+    @MainActor static var gtkReady = false
 
-    static func initGTK() throws {
+    @MainActor static func initGTK() throws {
         if !gtkReady {
             guard gtk_init_check() != 0 else { throw XCTSkipFailure("no display: run the UI tests under xvfb-run") }
             gtkReady = true
@@ -52,7 +51,7 @@ enum UITestSupport {
     }
 
     /// Pixels of `widget` as rendered now, as 0xAARRGGBB words (GDK's default memory format).
-    static func renderPixels(_ widget: UnsafeMutablePointer<GtkWidget>) -> (width: Int, height: Int, pixels: [UInt32])? {
+    @MainActor static func renderPixels(_ widget: UnsafeMutablePointer<GtkWidget>) -> (width: Int, height: Int, pixels: [UInt32])? {
         guard let texture = cove_widget_render_texture(widget) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         let width = Int(gdk_texture_get_width(texture))

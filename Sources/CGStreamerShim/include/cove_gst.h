@@ -30,6 +30,8 @@ const char *cove_message_type_name(GstMessage *message);
 void cove_message_parse_error(GstMessage *message, char **text, char **debug, GQuark *domain, gint *code);
 const char *cove_message_src_name(GstMessage *message);
 gboolean cove_message_src_is(GstMessage *message, gpointer object);
+/// Whether the message comes from a source element (filesrc, souphttpsrc…), i.e. the one reading the resource.
+gboolean cove_message_src_is_source_element(GstMessage *message);
 
 gint64 cove_clock_time_none(void);
 #endif

@@ -1,0 +1,121 @@
+import CoveCore
+import CoveEmulator
+import CoveGLib
+import CoveMedia
+import FoundationEssentials
+import XCTest
+
+/// Network playback the way the app does it: media served over loopback HTTP by the emulator, HLS through
+/// playbin3's hlsdemux2.
+final class HTTPPlaybackTests: XCTestCase {
+    static let seconds = 4.0
+    nonisolated(unsafe) static var directory: String?
+    nonisolated(unsafe) static var encodeError: (any Error)?
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let directory = try TestPaths.makeTemporaryDirectory("http")
+            Self.directory = directory
+            try MediaEncoder.encodeHLS(to: directory + "/hls", seconds: seconds, renditions: [
+                HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
+                HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 300),
+            ])
+            // Video only: the engine must cope with a stream that has no audio branch.
+            try MediaEncoder.encodeMP4(to: directory + "/clip.mp4", seconds: 2, width: 320, height: 180,
+                                       withAudio: false)
+        } catch {
+            encodeError = error
+        }
+    }
+
+    override class func tearDown() {
+        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        super.tearDown()
+    }
+
+    private static func startEmulator() throws -> PlaybackAPIEmulator {
+        if let error = encodeError { throw error }
+        let catalog = EmulatorCatalog(accountID: "1", policyKey: "test-key", mediaRoot: try XCTUnwrap(directory))
+        let emulator = PlaybackAPIEmulator(catalog: catalog)
+        try emulator.start()
+        return emulator
+    }
+
+    @MainActor
+    private static func makeEngine() -> GStreamerEngine {
+        GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
+    }
+
+    func testHLSOverHTTPPlaysToTheEndWithPlaybin3() throws {
+        // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/hls/master.m3u8")
+            XCTAssertEqual(engine.pipelineFactory, GStreamerRuntime.hasElement("playbin3") ? "playbin3" : "playbin")
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: Self.seconds + 15))
+            XCTAssertNil(recorder.error)
+            // Network playback may report buffering while it prerolls, before .ready.
+            let settled = recorder.signals.filter { if case .buffering = $0 { false } else { true } }
+            XCTAssertEqual(settled.first, .ready)
+            XCTAssertEqual(settled.last, .endOfStream)
+            XCTAssertEqual(try XCTUnwrap(engine.duration), Self.seconds, accuracy: 0.3)
+            XCTAssertGreaterThan(recorder.frameCount, 30)
+            let positions = recorder.positions
+            XCTAssertEqual(positions, positions.sorted())
+            // Buffering reports, if any, are coalesced to 10 % steps.
+            for case .buffering(let percent) in recorder.signals {
+                XCTAssertEqual(percent % 10, 0)
+            }
+            XCTAssertTrue(emulator.requests.contains { $0.path.hasSuffix("/index.m3u8") })
+        }
+    }
+
+    func testMP4OverHTTPPlaysToTheEnd() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/clip.mp4")
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: 15))
+            XCTAssertNil(recorder.error)
+            XCTAssertEqual(try XCTUnwrap(engine.duration), 2, accuracy: 0.2)
+            XCTAssertEqual(recorder.lastFrame?.width, 320)
+        }
+    }
+
+    func testMissingHLSOverHTTPReportsAResourceError() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/nothing-here/master.m3u8")
+            XCTAssertTrue(MainLoop.run(until: { recorder.error != nil || recorder.isReady }, timeout: 15))
+            XCTAssertEqual(recorder.error?.kind, .resource, "\(String(describing: recorder.error))")
+        }
+    }
+
+    func testUnreachableServerReportsAResourceError() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            let url = emulator.mediaBaseURL + "/clip.mp4"
+            emulator.stop()  // the port stays known, nothing listens on it
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: url)
+            XCTAssertTrue(MainLoop.run(until: { recorder.error != nil || recorder.isReady }, timeout: 15))
+            XCTAssertEqual(recorder.error?.kind, .resource, "\(String(describing: recorder.error))")
+        }
+    }
+}

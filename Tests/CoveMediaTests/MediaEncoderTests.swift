@@ -137,6 +137,11 @@ final class MediaEncoderTests: XCTestCase {
         try files.createDirectory(atPath: cache + "/v1", withIntermediateDirectories: true)
         try "partial".write(toFile: cache + "/v1/demo.mp4", atomically: true, encoding: .utf8)
         try files.createDirectory(atPath: cache + "/v0", withIntermediateDirectories: true)
+        // A scratch directory of an encode that died long ago, and one of an encode that may still be running.
+        try files.createDirectory(atPath: cache + "/.encoding-dead", withIntermediateDirectories: true)
+        try files.setAttributes([.modificationDate: Date.now.addingTimeInterval(-7200)],
+                                ofItemAtPath: cache + "/.encoding-dead")
+        try files.createDirectory(atPath: cache + "/.encoding-running", withIntermediateDirectories: true)
 
         let first = try MediaEncoder.ensureDemoMedia(in: cache)
         let mp4 = first.root + "/" + first.mp4
@@ -145,7 +150,7 @@ final class MediaEncoderTests: XCTestCase {
         XCTAssertGreaterThan(mp4Size, 100_000)
         XCTAssertEqual(try Self.lines(master).filter { $0.hasPrefix("#EXT-X-STREAM-INF:") }.count, 2)
         XCTAssertFalse(files.fileExists(atPath: cache + "/v0"), "older recipe versions are removed")
-        XCTAssertEqual(try files.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix(".") }, [])
+        XCTAssertEqual(try files.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix(".") }, [".encoding-running"])
 
         func modificationDates() throws -> [Date] {
             try [mp4, master].map { try XCTUnwrap(files.attributesOfItem(atPath: $0)[.modificationDate] as? Date) }

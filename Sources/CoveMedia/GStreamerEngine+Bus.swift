@@ -21,7 +21,7 @@ extension GStreamerEngine {
             var new = GST_STATE_VOID_PENDING
             var pending = GST_STATE_VOID_PENDING
             gst_message_parse_state_changed(message, &old, &new, &pending)
-            handleStateChange(from: old, to: new)
+            handleStateChange(from: old, to: new, pending: pending)
         } else if type == GST_MESSAGE_DURATION_CHANGED {
             refreshDuration()
         } else if type == GST_MESSAGE_BUFFERING {
@@ -62,15 +62,19 @@ extension GStreamerEngine {
         syncPositionTimer()
     }
 
-    private func handleStateChange(from old: GstState, to new: GstState) {
+    private func handleStateChange(from old: GstState, to new: GstState, pending: GstState) {
         // A live pipeline reaches PAUSED without prerolling, so no ASYNC_DONE announces it.
         if !isReady, new == GST_STATE_PAUSED, old == GST_STATE_READY, isLive { becomeReady() }
         syncPositionTimer()
-        // old == new is a flushing seek's "lost state", not a change the viewer made.
-        guard isReady, old != new else { return }
-        if new == GST_STATE_PLAYING {
+        guard isReady else { return }
+        if new == GST_STATE_PLAYING, old != new {
             report(.playing)
-        } else if new == GST_STATE_PAUSED, !isHeldForBuffering {
+        } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
+            // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
+            // the seek had already taken the pipeline to PAUSED ("lost state").
+            report(.paused)
+        } else if new == GST_STATE_PAUSED, old != new, !isHeldForBuffering {
+            // A buffering hold is not a pause; old == new is a flushing seek's lost state, not a viewer's pause.
             report(.paused)
         }
     }

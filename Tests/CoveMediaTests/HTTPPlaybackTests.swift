@@ -92,6 +92,27 @@ final class HTTPPlaybackTests: XCTestCase {
         }
     }
 
+    /// Jump back then pause at once (what a viewer's ← then Space does): the pause lands while the flushing seek
+    /// holds the pipeline in PAUSED, and must still be reported.
+    func testPauseRightAfterASeekWhilePlayingIsReported() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/clip.mp4")
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15))
+            _ = MainLoop.run(until: { false }, timeout: 0.5)
+            engine.seek(to: 0, tolerance: 0.5)
+            engine.pause()
+            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5),
+                          "\(recorder.signals)")
+            XCTAssertFalse(recorder.isFinished)
+        }
+    }
+
     func testMissingHLSOverHTTPReportsAResourceError() throws {
         try MainActor.assumeIsolated {
             let emulator = try Self.startEmulator()

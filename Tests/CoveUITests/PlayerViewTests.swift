@@ -139,7 +139,7 @@ final class PlayerViewScenario {
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Left)))
         XCTAssertTrue(player.controlsVisible, "a key brings the controls back")
         player.controller.pause()
-        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5))
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "\(self.events.filter { if case .progress = $0 { false } else { true } })")
         _ = MainLoop.run(until: { false }, timeout: 1)
         XCTAssertTrue(player.controlsVisible, "paused: controls stay")
     }

@@ -10,9 +10,7 @@ public enum Signals {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Void).self)() }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
     /// `gboolean (*)(GObject *self, gpointer user_data)` — close-request and friends.
@@ -22,9 +20,7 @@ public enum Signals {
         let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Bool).self)() ? 1 : 0 }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
     /// `void (*)(GObject *self, double x, double y, gpointer user_data)` — motion, enter.
@@ -34,9 +30,7 @@ public enum Signals {
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor (Double, Double) -> Void).self)(x, y) }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
     /// `void (*)(GObject *self, int n_press, double x, double y, gpointer user_data)` — GtkGestureClick pressed/released.
@@ -48,9 +42,7 @@ public enum Signals {
                 closure(data, as: (@MainActor (Int, Double, Double) -> Void).self)(Int(count), x, y)
             }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
     /// `gboolean (*)(GObject *self, guint keyval, guint keycode, GdkModifierType state, gpointer user_data)`.
@@ -62,9 +54,7 @@ public enum Signals {
                 closure(data, as: (@MainActor (UInt32, UInt32) -> Bool).self)(key, state) ? 1 : 0
             }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
     /// `void (*)(GObject *self, GParamSpec *pspec, gpointer user_data)` — notify::PROPERTY.
@@ -74,9 +64,14 @@ public enum Signals {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Void).self)() }
         }
-        return g_signal_connect_data(instance, "notify::\(property)", unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, "notify::\(property)", unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+
+    /// Connects `thunk` with `handler` boxed as its user data, released when the handler is disconnected.
+    private static func attach<Handler>(_ instance: UnsafeMutableRawPointer, _ name: String, _ thunk: GCallback,
+                                        _ handler: Handler) -> UInt {
+        g_signal_connect_data(instance, name, thunk, retainedPointer(handler), { data, _ in releaseClosureBox(data) },
+                              GConnectFlags(rawValue: 0))
     }
 
     public static func disconnect(_ instance: UnsafeMutableRawPointer, _ handlerID: UInt) {
@@ -92,8 +87,6 @@ extension Signals {
         let thunk: @convention(c) (gpointer?, gint, Double, gpointer?) -> gboolean = { _, _, value, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor (Double) -> Bool).self)(value) ? 1 : 0 }
         }
-        return g_signal_connect_data(instance, name, unsafeBitCast(thunk, to: GCallback.self),
-                                     retainedPointer(handler), { data, _ in releaseClosureBox(data) },
-                                     GConnectFlags(rawValue: 0))
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 }

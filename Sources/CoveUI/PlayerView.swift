@@ -24,6 +24,7 @@ public final class PlayerView {
     public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions()) {
         self.controller = controller
         self.options = options
+        PlayerStyle.install()
         widget = gtk_overlay_new()
         gtk_widget_add_css_class(widget, "cove-player")
         gtk_widget_set_focusable(widget, 1)

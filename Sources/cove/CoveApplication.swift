@@ -42,7 +42,6 @@ final class CoveApplication {
 
     private func activate() {
         if let window { gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)); return }
-        PlayerStyle.install()
         let window = gtk_application_window_new(application)!
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)

@@ -48,6 +48,35 @@ final class CoveCommandTests: XCTestCase {
         XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey))
     }
 
+    func testPlaysALocalFileGivenWithURL() throws {
+        let path = try UITestSupport.mediaRoot() + "/clip.mp4"
+        let run = try CoveProcess(binary, ["--url", path, "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"Play""#) } }
+        XCTAssertTrue(lines.contains(#"{"type":"session","video_id":null,"source":"file://\#(path)"}"#), "\(lines)")
+        XCTAssertTrue(lines.contains(#"{"type":"lifecycle","event":"Ready"}"#), "\(lines)")
+    }
+
+    func testAMissingFileGivenWithURLIsAnErrorEvent() throws {
+        let run = try CoveProcess(binary, ["--url", "/nonexistent/clip.mp4", "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 20) { $0.contains { $0.contains(#""type":"error""#) } }
+        XCTAssertTrue(lines.contains { $0.contains(#""code":"BAD_URL""#) && $0.contains("/nonexistent/clip.mp4") },
+                      "\(lines)")
+    }
+
+    /// The demo as `./meson-helpers/cove-demo` starts it: media encoded into the XDG cache, the emulator on a
+    /// free port, the adaptive HLS video played through playbin3.
+    func testDemoPlaysItsHLSVideo() throws {
+        let run = try CoveProcess(binary, ["--demo", "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 60) { $0.contains { $0.contains(#""type":"progress""#) } }
+        let session = lines.first { $0.contains(#""type":"session""#) } ?? ""
+        XCTAssertTrue(session.contains(#""video_id":"\#(DemoCatalog.hlsVideoID)""#), "\(lines)")
+        XCTAssertTrue(session.contains("http://127.0.0.1:") && session.contains("master.m3u8"), session)
+        XCTAssertTrue(lines.contains(#"{"type":"lifecycle","event":"Play"}"#), "\(lines)")
+    }
+
     func testBadOptionsExitWithStatusTwoAndOneLine() throws {
         for arguments in [["--bogus"], ["--video-id"], ["--video-id", "1"]] {
             let run = try CoveProcess(binary, arguments)

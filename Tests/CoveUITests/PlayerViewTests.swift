@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 @testable import CoveUI
 import CoveCore
 import CoveEmulator
@@ -26,6 +27,14 @@ final class PlayerViewTests: XCTestCase {
     func testPlaybackAPIErrorIsShownOverTheVideo() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario().playbackAPIErrorIsShownOverTheVideo() }
     }
+
+    func testControlBarFitsANarrowWindowLeftToRightAndRightToLeft() throws {
+        try MainActor.assumeIsolated {
+            try PlayerViewScenario().controlBarFits(width: 360, height: 240, direction: GTK_TEXT_DIR_LTR, name: "narrow-ltr")
+            try PlayerViewScenario().controlBarFits(width: 360, height: 240, direction: GTK_TEXT_DIR_RTL, name: "narrow-rtl")
+            try PlayerViewScenario().controlBarFits(width: 1280, height: 720, direction: GTK_TEXT_DIR_RTL, name: "wide-rtl")
+        }
+    }
 }
 
 @MainActor
@@ -34,7 +43,8 @@ final class PlayerViewScenario {
     private var emulator: PlaybackAPIEmulator!
     private var events: [PlaybackEvent] = []
 
-    private func makePlayer(options: PlayerViewOptions = PlayerViewOptions()) throws -> PlayerView {
+    private func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
+                            height: Int32 = 540) throws -> PlayerView {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
         var playerRef: PlayerView?
@@ -50,7 +60,7 @@ final class PlayerViewScenario {
         window = gtk_window_new()
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         // 960x540 keeps Xvfb's initial pointer (the screen's centre) over the video, not the control bar.
-        gtk_window_set_default_size(gtkWindow, 960, 540)
+        gtk_window_set_default_size(gtkWindow, width, height)
         gtk_window_set_child(gtkWindow, player.widget)
         player.attach(to: window)
         gtk_window_present(gtkWindow)
@@ -142,6 +152,48 @@ final class PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "\(self.events.filter { if case .progress = $0 { false } else { true } })")
         _ = MainLoop.run(until: { false }, timeout: 1)
         XCTAssertTrue(player.controlsVisible, "paused: controls stay")
+    }
+
+    /// Every control lies inside the window, none overlaps the next, and in RTL the order is mirrored.
+    /// With COVE_SCREENSHOT_DIR set, the rendered window is saved there as NAME.png for a person to look at.
+    func controlBarFits(width: Int32, height: Int32, direction: GtkTextDirection, name: String) throws {
+        try UITestSupport.initGTK()
+        let previous = gtk_widget_get_default_direction()
+        gtk_widget_set_default_direction(direction)
+        defer { gtk_widget_set_default_direction(previous) }
+        let player = try makePlayer(width: width, height: height)
+        defer { finish(player) }
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 3 }, timeout: 20), name)
+        player.controller.pause()
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), name)
+        _ = MainLoop.run(until: { false }, timeout: 0.5)
+
+        let bar = player.controlBar
+        let order = [bar.playButton, bar.jumpBackButton, bar.currentTimeLabel, bar.separatorLabel, bar.durationLabel,
+                     bar.slider, bar.screenModeButton]
+        var frames: [(x: Double, width: Double)] = []
+        for control in order {
+            var x = 0.0, y = 0.0
+            XCTAssertEqual(gtk_widget_translate_coordinates(control, player.widget, 0, 0, &x, &y), 1, name)
+            let controlWidth = Double(gtk_widget_get_width(control))
+            XCTAssertGreaterThan(controlWidth, 0, name)
+            XCTAssertGreaterThanOrEqual(x, 0, name)
+            XCTAssertLessThanOrEqual(x + controlWidth, Double(gtk_widget_get_width(player.widget)), name)
+            frames.append((x, controlWidth))
+        }
+        let leftToRight = direction != GTK_TEXT_DIR_RTL
+        for (first, second) in zip(frames, frames.dropFirst()) {
+            if leftToRight { XCTAssertLessThanOrEqual(first.x + first.width, second.x + 0.5, name) }
+            else { XCTAssertLessThanOrEqual(second.x + second.width, first.x + 0.5, name) }
+        }
+        XCTAssertGreaterThan(Double(gtk_widget_get_width(bar.slider)), 40, "\(name): the slider keeps room to seek")
+
+        if let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"],
+           let texture = cove_widget_render_texture(player.widget) {
+            gdk_texture_save_to_png(texture, directory + "/\(name).png")
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        }
     }
 
     func playbackAPIErrorIsShownOverTheVideo() throws {

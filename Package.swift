@@ -44,6 +44,9 @@ let package = Package(
                                          "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc"],
                           swiftSettings: mainActorByDefault),
 
+        .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator"],
+                          swiftSettings: strict),
+
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore"],
                     swiftSettings: strict),

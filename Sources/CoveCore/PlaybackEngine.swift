@@ -1,6 +1,7 @@
 /// What a media back end reports to the controller; GStreamer specifics stay behind this line (CoveMedia).
 public enum EngineSignal: Sendable, Equatable {
-    /// Prerolled: the first frame is ready and duration/seekability can be queried.
+    /// Prerolled: the first frame is ready and duration/seekability can be queried. `.duration`, `.seekable` and
+    /// `.streams` follow at once, in that order.
     case ready
     case playing
     case paused
@@ -8,6 +9,12 @@ public enum EngineSignal: Sendable, Equatable {
     case buffering(percent: Int)
     /// Seconds; nil when the stream has no known duration (live).
     case duration(Double?)
+    /// The window that can be seeked in; nil when the stream cannot seek. Repeated whenever it moves (live).
+    case seekable(SeekableRange?)
+    /// What the stream contains; repeated when that changes (e.g. a sidecar subtitle was added).
+    case streams(EngineStreams)
+    /// The streams now decoded; `text` nil when no caption is shown.
+    case streamsSelected(audio: String?, text: String?)
     case position(Double)
     case endOfStream
     case error(EngineError)
@@ -32,20 +39,98 @@ public struct EngineError: Error, Sendable, Equatable {
     }
 }
 
-/// One media pipeline for one source. The controller creates an engine per session and drops it at the end.
+/// A time window in stream seconds.
+public struct SeekableRange: Sendable, Equatable {
+    public var start: Double
+    public var end: Double
+    public var length: Double { max(0, end - start) }
+
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// One audio rendition or caption track (SDK AVMediaSelectionOption), as the engine names it.
+public struct MediaTrack: Sendable, Hashable {
+    /// The engine's identifier (a GStreamer stream-id), or "sidecar:N" for the video's Nth sidecar text track.
+    public var id: String
+    /// BCP 47 / ISO 639 code as the stream declares it.
+    public var language: String?
+    /// The rendition's own name (HLS NAME, a sidecar `label`).
+    public var name: String?
+    /// A WebVTT file from the Playback API's `text_tracks`, not a rendition of the stream.
+    public var isSidecar: Bool
+
+    public init(id: String, language: String? = nil, name: String? = nil, isSidecar: Bool = false) {
+        self.id = id
+        self.language = language
+        self.name = name
+        self.isSidecar = isSidecar
+    }
+}
+
+/// The stream collection of one load.
+public struct EngineStreams: Sendable, Equatable {
+    public var hasVideo: Bool
+    public var audio: [MediaTrack]
+    public var text: [MediaTrack]
+
+    public init(hasVideo: Bool, audio: [MediaTrack] = [], text: [MediaTrack] = []) {
+        self.hasVideo = hasVideo
+        self.audio = audio
+        self.text = text
+    }
+}
+
+/// How to open one source.
+public struct EngineLoadOptions: Sendable, Equatable {
+    /// A WebVTT file to show as captions alongside the stream (a sidecar text track).
+    public var subtitleURI: String?
+    /// Where playback starts, in stream seconds; nil is the stream's own start (the live edge for live).
+    public var startPosition: Double?
+    /// Caps adaptive streams at this many bits per second; 0 lets the engine choose.
+    public var maximumBitrate: Int
+    /// Seconds of media to fetch ahead of the playhead; nil leaves the engine's default.
+    public var forwardBufferSeconds: Double?
+
+    public init(subtitleURI: String? = nil, startPosition: Double? = nil, maximumBitrate: Int = 0,
+                forwardBufferSeconds: Double? = nil) {
+        self.subtitleURI = subtitleURI
+        self.startPosition = startPosition
+        self.maximumBitrate = maximumBitrate
+        self.forwardBufferSeconds = forwardBufferSeconds
+    }
+}
+
+/// One media pipeline at a time. The controller creates an engine per session and drops it at the end.
 @MainActor
 public protocol PlaybackEngine: AnyObject {
     /// Receives every signal on the main actor, in order.
     var signalHandler: (@MainActor (EngineSignal) -> Void)? { get set }
-    /// Starts loading `uri` and prerolls to paused; `.ready` follows.
-    func load(uri: String)
+    /// Starts loading `uri` (replacing whatever was loaded) and prerolls to paused; `.ready` follows.
+    func load(uri: String, options: EngineLoadOptions)
     func play()
     func pause()
     /// Seeks to `seconds`; accurate within `tolerance`.
     func seek(to seconds: Double, tolerance: Double)
+    /// Playback speed, 1 = normal; audio keeps its pitch.
+    func setRate(_ rate: Double)
+    /// Caps adaptive streams at this many bits per second from now on; 0 lets the engine choose.
+    func setMaximumBitrate(_ bitsPerSecond: Int)
+    /// Seconds of media to fetch ahead of the playhead from now on.
+    func setForwardBuffer(seconds: Double)
+    /// Decodes these streams (ids from `.streams`); `text` nil shows no captions.
+    func selectStreams(audio: String?, text: String?)
     /// Releases every resource; no signal arrives afterwards.
     func stop()
     /// The latest known position in seconds.
     var position: Double? { get }
     var duration: Double? { get }
+}
+
+extension PlaybackEngine {
+    public func load(uri: String) {
+        load(uri: uri, options: EngineLoadOptions())
+    }
 }

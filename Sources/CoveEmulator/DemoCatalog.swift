@@ -8,6 +8,15 @@ public enum DemoCatalog {
     public static let hlsVideoID = "6000000000001"
     public static let mp4VideoID = "6000000000002"
     public static let playlistID = "7000000000001"
+    /// A short video to try `--bumper-id` with.
+    public static let bumperVideoID = "6000000000003"
+    /// A video whose reference ID needs escaping in the request path (`--demo --reference-id 'cove demo/ü #1'`).
+    public static let escapedReferenceVideoID = "6000000000004"
+    public static let escapedReferenceID = "cove demo/ü #1"
+    /// A video the emulator refuses as region-restricted; inside the playlist below it is an error placeholder.
+    public static let restrictedVideoID = "6000000000009"
+    /// A playlist with the restricted video between the two playable ones.
+    public static let playlistWithErrorID = "7000000000002"
 
     public static func make(media: DemoMediaFiles, mediaBaseURL: String) -> EmulatorCatalog {
         let hls = mediaBaseURL + "/" + media.hls
@@ -51,7 +60,36 @@ public enum DemoCatalog {
             "type": "EXPLICIT",
             "video_ids": [.string(hlsVideoID), .string(mp4VideoID)],
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [hlsVideo, mp4Video],
-                               playlists: [playlist], mediaRoot: media.root)
+        return EmulatorCatalog(
+            accountID: accountID, policyKey: policyKey,
+            videos: [hlsVideo, mp4Video] + extraVideos(mp4: mp4),
+            playlists: [playlist, playlistWithError],
+            faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
+            mediaRoot: media.root)
+    }
+
+    private static let playlistWithError: JSONValue = [
+        "id": .string(playlistWithErrorID),
+        "account_id": .string(accountID),
+        "reference_id": "cove-demo-playlist-with-error",
+        "name": "Cove demo playlist with an unavailable video",
+        "type": "EXPLICIT",
+        "video_ids": [.string(hlsVideoID), .string(restrictedVideoID), .string(mp4VideoID)],
+    ]
+
+    /// Videos for the other find variants, all playing the demo MP4.
+    private static func extraVideos(mp4: String) -> [JSONValue] {
+        func video(_ id: String, referenceID: String, name: String) -> JSONValue {
+            [
+                "id": .string(id), "account_id": .string(accountID), "reference_id": .string(referenceID),
+                "name": .string(name), "duration": 10000,
+                "sources": [["src": .string(mp4), "type": "video/mp4", "container": "MP4", "codec": "H264"]],
+            ]
+        }
+        return [
+            video(bumperVideoID, referenceID: "cove-demo-bumper", name: "Cove demo: bumper"),
+            video(escapedReferenceVideoID, referenceID: escapedReferenceID, name: "Cove demo: “\(escapedReferenceID)”"),
+            video(restrictedVideoID, referenceID: "cove-demo-restricted", name: "Cove demo: region-restricted"),
+        ]
     }
 }

@@ -13,7 +13,8 @@ public struct EmulatorCatalog: Sendable, Equatable {
     /// builds each response's "videos" page from them.
     public var playlists: [JSONValue]
     /// Faults keyed by the identifier a request names: a video or playlist ID, or "ref:" + a reference ID.
-    /// A request by reference ID also meets the fault of the ID it resolves to.
+    /// A request by reference ID also meets the fault of the ID it resolves to. Inside a playlist, a video whose
+    /// fault is `.status` comes back as the API's error placeholder.
     public var faults: [String: EmulatorFault]
     /// The directory served under /media; nil serves no files.
     public var mediaRoot: String?
@@ -47,4 +48,9 @@ public enum EmulatorFault: Sendable, Equatable {
     case status(Int, errorCode: String, subcode: String? = nil)
     /// Answers with exactly this body, e.g. an HTML error page from a proxy or truncated JSON.
     case body(status: Int, contentType: String, String)
+    /// Answers `status` (a 3xx) with this `Location`, absolute or relative, e.g. to another host.
+    case redirect(to: String, status: Int = 302)
+    /// Answers 200 with a body of `bytes` bytes generated on the server, announced by Content-Length or, with
+    /// `chunked`, sent in chunked encoding so the client only learns the size by reading.
+    case largeBody(bytes: Int, chunked: Bool)
 }

@@ -9,6 +9,9 @@ indirect enum EmulatorReply: Sendable, Equatable {
     /// Paused forever: the client sees an open connection that never answers.
     case hang
     case delayed(seconds: Double, then: EmulatorReply)
+    case redirect(status: Int, location: String)
+    /// `byteCount` bytes made on the server thread, so a test can ask for a huge body without holding it.
+    case generated(status: Int, contentType: String, byteCount: Int, chunked: Bool)
 
     static func json(_ value: JSONValue, status: Int = 200) -> EmulatorReply {
         // Encoding a JSONValue cannot fail: it has no non-conforming floats from the catalog's literals, and an

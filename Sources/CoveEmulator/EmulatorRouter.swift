@@ -61,6 +61,10 @@ enum EmulatorRouter {
             .apiError(status, code, subcode: subcode, message: "Injected fault")
         case .body(let status, let contentType, let body):
             .content(status: status, contentType: contentType, body: Array(body.utf8))
+        case .redirect(let location, let status):
+            .redirect(status: status, location: location)
+        case .largeBody(let bytes, let chunked):
+            .generated(status: 200, contentType: "application/json", byteCount: bytes, chunked: chunked)
         }
     }
 
@@ -91,7 +95,8 @@ enum EmulatorRouter {
     }
 
     /// The playlist object with `videos` = the `limit` videos of `video_ids` starting at `offset`; IDs missing from
-    /// the catalog are skipped, as the API skips videos that are not playable.
+    /// the catalog are skipped, as the API skips videos that are not playable; a video with a `.status` fault
+    /// becomes an error placeholder (`{id, error_code, error_subcode, message}`), as the SDK receives them.
     private static func page(of playlist: JSONValue, query: [String: String], catalog: EmulatorCatalog)
         -> EmulatorReply {
         guard let limit = nonNegative(query["limit"], default: defaultPlaylistLimit), limit > 0,
@@ -101,7 +106,15 @@ enum EmulatorRouter {
         var object = playlist.objectValue ?? [:]
         let ids = (object["video_ids"]?.arrayValue ?? []).compactMap(\.stringValue)
         let window = ids.dropFirst(offset).prefix(limit)
-        object["videos"] = .array(window.compactMap(catalog.video(id:)))
+        object["videos"] = .array(window.compactMap { id in
+            if case .status(_, let code, let subcode) = catalog.faults[id] {
+                var placeholder: [String: JSONValue] = ["id": .string(id), "error_code": .string(code),
+                                                        "message": "Injected fault"]
+                if let subcode { placeholder["error_subcode"] = .string(subcode) }
+                return .object(placeholder)
+            }
+            return catalog.video(id: id)
+        })
         return .json(.object(object))
     }
 

@@ -28,11 +28,12 @@ public enum MediaEncoder {
     static let audioCodec = "mp4a.40.2"
 
     /// Writes a progressive MP4 with the index at the front, so HTTP playback can start before the download ends.
+    /// `pattern` is a videotestsrc pattern name: "smpte" bars for content, "ball" tells a bumper apart.
     public static func encodeMP4(to path: String, seconds: Double, width: Int, height: Int,
-                                 withAudio: Bool = true) throws {
+                                 withAudio: Bool = true, pattern: String = "smpte") throws {
         let frames = frameCount(seconds)
         var description = videoBranch(frames: frames, width: width, height: height,
-                                      bitrateKbps: max(200, width * height / 288))
+                                      bitrateKbps: max(200, width * height / 288), pattern: pattern)
             + " ! queue ! mp4mux name=mux faststart=true ! filesink name=file"
         if withAudio {
             description += " " + audioBranch(frames: frames) + " ! queue ! mux."
@@ -79,10 +80,12 @@ public enum MediaEncoder {
         max(1, Int((seconds * Double(framesPerSecond)).rounded()))
     }
 
-    private static func videoBranch(frames: Int, width: Int, height: Int, bitrateKbps: Int) -> String {
+    /// `frames` nil runs until the pipeline stops; `pacing` goes right after the sources (e.g. a clocksync).
+    static func videoBranch(frames: Int?, width: Int, height: Int, bitrateKbps: Int, pattern: String = "smpte",
+                            pacing: String = "") -> String {
         // horizontal-speed scrolls the bars so every frame differs (a still image would hide dropped frames).
-        var branch = "videotestsrc num-buffers=\(frames) pattern=smpte horizontal-speed=4"
-            + " ! video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(framesPerSecond)/1"
+        var branch = "videotestsrc \(frames.map { "num-buffers=\($0) " } ?? "")pattern=\(pattern) horizontal-speed=4"
+            + " ! video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(framesPerSecond)/1" + pacing
         if MediaPipelineRun.elementExists("timeoverlay") {
             branch += " ! timeoverlay halignment=center valignment=bottom font-desc=\"Sans 20\""
         }
@@ -91,18 +94,19 @@ public enum MediaEncoder {
             + " bitrate=\(bitrateKbps) ! video/x-h264,profile=constrained-baseline ! h264parse"
     }
 
-    private static func audioBranch(frames: Int) -> String {
-        "audiotestsrc num-buffers=\(frames) samplesperbuffer=\(audioSamplesPerFrame) wave=sine freq=440 volume=0.2"
-            + " ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! avenc_aac bitrate=\(audioBitrateKbps * 1000)"
-            + " ! aacparse"
+    /// A sine tone; a different `frequency` per language makes renditions tell apart by ear.
+    static func audioBranch(frames: Int?, frequency: Int = 440, pacing: String = "") -> String {
+        "audiotestsrc \(frames.map { "num-buffers=\($0) " } ?? "")samplesperbuffer=\(audioSamplesPerFrame) wave=sine"
+            + " freq=\(frequency) volume=0.2 ! audio/x-raw,rate=48000,channels=2" + pacing
+            + " ! audioconvert ! avenc_aac bitrate=\(audioBitrateKbps * 1000) ! aacparse"
     }
 
-    private static func hlsSink(segmentSeconds: Int) -> String {
+    static func hlsSink(segmentSeconds: Int, playlistLength: Int = 0) -> String {
         // playlist-length=0 keeps every segment listed; max-files must not delete what the playlist still names.
-        "hlssink2 name=sink playlist-length=0 max-files=1000000 target-duration=\(max(1, segmentSeconds))"
+        "hlssink2 name=sink playlist-length=\(playlistLength) max-files=1000000 target-duration=\(max(1, segmentSeconds))"
     }
 
-    private static func writeMediaPlaylist(_ description: String, in directory: String, name: String) throws {
+    static func writeMediaPlaylist(_ description: String, in directory: String, name: String) throws {
         let folder = directory + "/" + name
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let playlist = folder + "/index.m3u8"
@@ -117,13 +121,14 @@ public enum MediaEncoder {
         }
     }
 
-    private static func writeMaster(_ variants: [String], in directory: String) throws {
+    /// `media` lines (EXT-X-MEDIA renditions) go before the variants that refer to them.
+    static func writeMaster(_ variants: [String], media: [String] = [], in directory: String) throws {
         let text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n"
-            + variants.joined(separator: "\n") + "\n"
+            + (media + variants).joined(separator: "\n") + "\n"
         try text.write(toFile: directory + "/master.m3u8", atomically: true, encoding: .utf8)
     }
 
-    private static func checkPathComponent(_ name: String) throws {
+    static func checkPathComponent(_ name: String) throws {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
             throw MediaEncoderError("rendition name \"\(name)\" is not a directory name")
         }

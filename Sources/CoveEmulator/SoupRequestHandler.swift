@@ -57,7 +57,31 @@ enum SoupRequestHandler {
         case .delayed(let seconds, let then):
             soup_server_message_pause(message)
             DelayedReply(message: message, reply: then).schedule(after: seconds)
+        case .redirect(let status, let location):
+            soup_server_message_set_redirect(message, guint(status), location)
+        case .generated(let status, let contentType, let byteCount, let chunked):
+            writeGenerated(status: status, contentType: contentType, byteCount: byteCount, chunked: chunked,
+                           to: message)
         }
+    }
+
+    /// A body of JSON-looking filler that never closes: `{"name":"xxx…`. libsoup takes the buffer over.
+    private static func writeGenerated(status: Int, contentType: String, byteCount: Int, chunked: Bool,
+                                       to message: OpaquePointer) {
+        let count = max(0, byteCount)
+        let buffer = g_malloc(gsize(max(1, count))).assumingMemoryBound(to: UInt8.self)
+        buffer.initialize(repeating: UInt8(ascii: "x"), count: count)
+        let opening = Array(#"{"name":""#.utf8)
+        for (index, byte) in opening.prefix(count).enumerated() { buffer[index] = byte }
+        let bytes = g_bytes_new_take(buffer, gsize(count))
+        defer { g_bytes_unref(bytes) }
+        soup_server_message_set_status(message, guint(status), nil)
+        let headers = soup_server_message_get_response_headers(message)
+        soup_message_headers_replace(headers, "Content-Type", contentType)
+        let body = soup_server_message_get_response_body(message)
+        if chunked { soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED) }
+        soup_message_body_append_bytes(body, bytes)
+        if chunked { soup_message_body_complete(body) }
     }
 
     /// Maps the file and hands libsoup the whole body with status 200: libsoup then answers a Range request

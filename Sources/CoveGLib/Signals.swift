@@ -68,7 +68,7 @@ public enum Signals {
     }
 
     /// Connects `thunk` with `handler` boxed as its user data, released when the handler is disconnected.
-    private static func attach<Handler>(_ instance: UnsafeMutableRawPointer, _ name: String, _ thunk: GCallback,
+    fileprivate static func attach<Handler>(_ instance: UnsafeMutableRawPointer, _ name: String, _ thunk: GCallback,
                                         _ handler: Handler) -> UInt {
         g_signal_connect_data(instance, name, thunk, retainedPointer(handler), { data, _ in releaseClosureBox(data) },
                               GConnectFlags(rawValue: 0))
@@ -86,6 +86,18 @@ extension Signals {
                                           _ handler: @escaping @MainActor (Double) -> Bool) -> UInt {
         let thunk: @convention(c) (gpointer?, gint, Double, gpointer?) -> gboolean = { _, _, value, data in
             MainActor.assumeIsolated { closure(data, as: (@MainActor (Double) -> Bool).self)(value) ? 1 : 0 }
+        }
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+}
+
+extension Signals {
+    /// `void (*)(GObject *self, double value, gpointer user_data)` — GtkScaleButton value-changed.
+    @MainActor @discardableResult
+    public static func connectDouble(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                     _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, value, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor (Double) -> Void).self)(value) }
         }
         return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }

@@ -10,7 +10,10 @@ extension GStreamerEngine {
     /// One bus message, on the main thread. Each step re-checks `isActive`, because a signal handler may stop
     /// the engine (or load another URI) in the middle.
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
-        guard isActive, !hasFailed, let pipeline else { return }
+        guard isActive, !hasFailed, isHandlingCurrentLoad, let pipeline else { return }
+        let outer = handlingGeneration
+        handlingGeneration = generation
+        defer { handlingGeneration = outer }
         let type = cove_message_type(message)
         if type == GST_MESSAGE_ERROR {
             handleError(message)
@@ -30,6 +33,14 @@ extension GStreamerEngine {
             handleBuffering(Int(percent))
         } else if type == GST_MESSAGE_EOS {
             handleEndOfStream()
+        } else if type == GST_MESSAGE_STREAM_COLLECTION {
+            var collection: UnsafeMutablePointer<GstStreamCollection>?
+            gst_message_parse_stream_collection(message, &collection)
+            guard let collection else { return }
+            defer { gst_object_unref(collection) }
+            collectionChanged(StreamCollectionReader.read(collection, sidecarURI: loadOptions.subtitleURI))
+        } else if type == GST_MESSAGE_STREAMS_SELECTED {
+            selectionChanged(StreamCollectionReader.selection(in: message))
         }
     }
 
@@ -52,12 +63,12 @@ extension GStreamerEngine {
     private func handleAsyncDone() {
         if !isReady {
             becomeReady()
-        } else if isSeeking {
+        } else if isSeeking, let current = queryPosition() {
+            // A pause's ASYNC_DONE can arrive while the seek still flushes; the position query fails then, and the
+            // seek's own ASYNC_DONE follows.
             isSeeking = false
-            if let current = queryPosition() {
-                lastPosition = current
-                emit(.position(current))
-            }
+            lastPosition = current
+            emit(.position(current))
         }
         syncPositionTimer()
     }
@@ -85,9 +96,14 @@ extension GStreamerEngine {
         reportedState = .paused
         duration = queryDuration()
         emit(.ready)
-        guard isActive else { return }
+        guard isActive, isHandlingCurrentLoad else { return }
         emit(.duration(duration))
-        guard isActive else { return }
+        guard isActive, isHandlingCurrentLoad else { return }
+        reportSeekable()
+        guard isActive, isHandlingCurrentLoad else { return }
+        readClassicStreams()
+        reportStreams()
+        guard isActive, isHandlingCurrentLoad else { return }
         if let pendingSeek {
             self.pendingSeek = nil
             seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
@@ -108,7 +124,7 @@ extension GStreamerEngine {
     private func handleBuffering(_ percent: Int) {
         if let level = buffering.update(percent) {
             emit(.buffering(percent: level))
-            guard isActive else { return }
+            guard isActive, isHandlingCurrentLoad else { return }
         }
         guard !isLive else { return }
         let hold = percent < 100
@@ -123,7 +139,7 @@ extension GStreamerEngine {
         if let end = queryPosition() ?? duration, end != lastPosition {
             lastPosition = end
             emit(.position(end))
-            guard isActive else { return }
+            guard isActive, isHandlingCurrentLoad else { return }
         }
         emit(.endOfStream)
     }
@@ -146,6 +162,7 @@ extension GStreamerEngine {
 
     private func pollPosition() -> Bool {
         guard isActive, !hasFailed else { return false }
+        let polling = generation
         // HLS and some containers learn their duration only after playback starts.
         if duration == nil, !isLive, let found = queryDuration() {
             duration = found
@@ -155,6 +172,9 @@ extension GStreamerEngine {
             lastPosition = current
             emit(.position(current))
         }
-        return isActive
+        // A live window slides as the playlist grows; a VOD window appears with a late duration.
+        guard isActive, generation == polling else { return false }
+        reportSeekable()
+        return isActive && generation == polling
     }
 }

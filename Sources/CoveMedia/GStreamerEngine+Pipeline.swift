@@ -34,8 +34,19 @@ extension GStreamerEngine {
         }
         guard let playbin else { return nil }
         cove_object_set_string(playbin, "uri", uri)
+        if let subtitles = loadOptions.subtitleURI { cove_object_set_string(playbin, "suburi", subtitles) }
         if let videoSink = makeVideoSink() { cove_object_set_object(playbin, "video-sink", videoSink) }
         if let audioSink = makeAudioSink() { cove_object_set_object(playbin, "audio-sink", audioSink) }
+        // Time-stretching instead of resampling: playback at another speed keeps the voices' pitch.
+        if let stretch = gst_element_factory_make("scaletempo", "cove-scaletempo") {
+            cove_object_set_object(playbin, "audio-filter", stretch)
+        }
+        applyConnectionSpeed(to: playbin)
+        let tuning = AdaptiveDemuxTuning()
+        tuning.setMaximumBitrate(maximumBitrate)
+        if let forwardBufferSeconds { tuning.setForwardBuffer(seconds: forwardBufferSeconds) }
+        tuning.watch(playbin)
+        self.tuning = tuning
         return playbin
     }
 

@@ -38,6 +38,25 @@ public final class GStreamerEngine: PlaybackEngine {
     var isSeeking = false
     var reachedEnd = false
     var lastPosition: Double?
+    var loadOptions = EngineLoadOptions()
+    /// Playback speed of the current pipeline; every seek carries it.
+    var rate = 1.0
+    /// Caps and buffer for the adaptive demuxer; survives loads so a later session keeps the cap.
+    var maximumBitrate = 0
+    var forwardBufferSeconds: Double?
+    var tuning: AdaptiveDemuxTuning?
+    /// The latest stream collection (playbin3) or what classic playbin reported.
+    var streamContents: StreamCollectionReader.Contents?
+    var reportedStreams: EngineStreams?
+    var selectedStreams: (audio: String?, text: String?)?
+    var reportedSelection: (audio: String?, text: String?)?
+    /// A selection asked for before the pipeline could take it.
+    var pendingSelection: (audio: String?, text: String?)?
+    var reportedSeekable: SeekableRange??
+    /// Counts loads. A signal handler may load another URI while a message of the old pipeline is being handled;
+    /// the rest of that handling must neither signal nor drive the new pipeline.
+    var generation = 0
+    var handlingGeneration: Int?
 
     public init(options: EngineOptions = EngineOptions()) {
         self.options = options
@@ -58,10 +77,15 @@ public final class GStreamerEngine: PlaybackEngine {
         frameBridge.map { UInt64(cove_frame_bridge_dropped($0)) } ?? 0
     }
 
-    public func load(uri: String) {
+    public func load(uri: String, options: EngineLoadOptions) {
         teardown()
         resetSession()
+        generation += 1
         isActive = true
+        loadOptions = options
+        maximumBitrate = options.maximumBitrate
+        if let seconds = options.forwardBufferSeconds { forwardBufferSeconds = seconds }
+        if let start = options.startPosition, start > 0 { pendingSeek = (start, 0.1) }
         guard let pipeline = makePipeline(uri: uri) else {
             fail(EngineError(kind: .unsupportedFormat, detail: "GStreamer has no playbin element"))
             return
@@ -75,11 +99,14 @@ public final class GStreamerEngine: PlaybackEngine {
             isLive = true
         case GST_STATE_CHANGE_FAILURE:
             // The reason is already queued on the bus; handle it now rather than leave a broken pipeline waiting.
-            while isActive, !hasFailed, let message = gst_bus_pop(bus) {
+            let loading = generation
+            while isActive, !hasFailed, generation == loading, let message = gst_bus_pop(bus) {
                 handle(message)
                 gst_message_unref(message)
             }
-            if isActive, !hasFailed { fail(EngineError(kind: .other, detail: "the pipeline refused to start")) }
+            if isActive, !hasFailed, generation == loading {
+                fail(EngineError(kind: .other, detail: "the pipeline refused to start"))
+            }
         default:
             break
         }
@@ -98,25 +125,6 @@ public final class GStreamerEngine: PlaybackEngine {
         applyTargetState()
     }
 
-    public func seek(to seconds: Double, tolerance: Double) {
-        guard isActive, !hasFailed, let pipeline else { return }
-        var target = max(0, seconds.isFinite ? seconds : 0)
-        if let duration { target = min(target, duration) }
-        guard isReady else {
-            pendingSeek = (target, tolerance)
-            return
-        }
-        let precision = tolerance < 0.5
-            ? GST_SEEK_FLAG_ACCURATE.rawValue
-            : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
-        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | precision)
-        if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, gint64(target * 1_000_000_000)) != 0 {
-            isSeeking = true
-            reachedEnd = false
-            lastPosition = target
-        }
-    }
-
     public func stop() {
         teardown()
     }
@@ -124,8 +132,13 @@ public final class GStreamerEngine: PlaybackEngine {
     // MARK: - Internals shared with the bus handling
 
     func emit(_ signal: EngineSignal) {
-        guard isActive else { return }
+        guard isActive, isHandlingCurrentLoad else { return }
         signalHandler?(signal)
+    }
+
+    /// False while the tail of an old pipeline's message runs after a handler loaded a new one.
+    var isHandlingCurrentLoad: Bool {
+        handlingGeneration.map { $0 == generation } ?? true
     }
 
     /// Reports `.playing`/`.paused` only after `.ready` and only when it changes.
@@ -139,33 +152,16 @@ public final class GStreamerEngine: PlaybackEngine {
         guard isActive, !hasFailed else { return }
         hasFailed = true
         cancelPositionTimer()
-        emit(.error(error))
-        // A failed pipeline keeps threads and sockets; release them now, the object goes on `stop()`.
+        // A failed pipeline keeps threads and sockets; release them now, the object goes on `stop()`. Before the
+        // signal: its handler may load another URI, whose pipeline must not be touched here.
         if let pipeline { gst_element_set_state(pipeline, GST_STATE_NULL) }
+        emit(.error(error))
     }
 
     func applyTargetState() {
-        guard isActive, !hasFailed, let pipeline else { return }
+        guard isActive, !hasFailed, isHandlingCurrentLoad, let pipeline else { return }
         let target = wantsPlaying && !isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
         gst_element_set_state(pipeline, target)
-    }
-
-    func queryPosition() -> Double? {
-        guard let pipeline else { return nil }
-        var nanoseconds: gint64 = 0
-        guard gst_element_query_position(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds >= 0 else {
-            return nil
-        }
-        return Double(nanoseconds) / 1_000_000_000
-    }
-
-    func queryDuration() -> Double? {
-        guard let pipeline else { return nil }
-        var nanoseconds: gint64 = 0
-        guard gst_element_query_duration(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds > 0 else {
-            return nil
-        }
-        return Double(nanoseconds) / 1_000_000_000
     }
 
     func cancelPositionTimer() {
@@ -187,6 +183,13 @@ public final class GStreamerEngine: PlaybackEngine {
         lastPosition = nil
         duration = nil
         pipelineFactory = nil
+        rate = 1
+        streamContents = nil
+        reportedStreams = nil
+        selectedStreams = nil
+        reportedSelection = nil
+        pendingSelection = nil
+        reportedSeekable = nil
     }
 
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.
@@ -203,6 +206,8 @@ public final class GStreamerEngine: PlaybackEngine {
         gst_object_unref(bus)
         // Setting NULL joins the streaming threads, so nothing touches the pipeline after the unref.
         gst_element_set_state(pipeline, GST_STATE_NULL)
+        tuning?.close()
+        tuning = nil
         gst_object_unref(pipeline)
     }
 }

@@ -54,10 +54,31 @@ final class CurlEasyHandle: @unchecked Sendable {
 
     deinit { curl_easy_cleanup(curl) }
 
+    /// Follows same-origin redirects itself (see `RedirectPolicy`), with the same headers on every hop.
     func get(_ request: PlaybackRequest, _ configuration: PlaybackServiceConfiguration)
         -> Result<HTTPResponse, PlaybackServiceError> {
+        var url = request.url
+        for _ in 0...RedirectPolicy.maximumRedirects {
+            let response: HTTPResponse
+            let location: String?
+            switch perform(url: url, headers: request.headers, configuration) {
+            case .failure(let error): return .failure(error)
+            case .success(let answer): (response, location) = answer
+            }
+            guard let location else { return .success(response) }
+            switch RedirectPolicy.next(from: url, location: location) {
+            case .failure(let error): return .failure(error)
+            case .success(let next): url = next
+            }
+        }
+        return .failure(.connectionFailed(reason: "more than \(RedirectPolicy.maximumRedirects) redirects"))
+    }
+
+    /// One transfer; the `Location` of a redirect status comes back beside the response.
+    private func perform(url: String, headers lines: [String], _ configuration: PlaybackServiceConfiguration)
+        -> Result<(HTTPResponse, location: String?), PlaybackServiceError> {
         var headers: UnsafeMutablePointer<curl_slist>?
-        for line in request.headers { headers = curl_slist_append(headers, line) }
+        for line in lines { headers = curl_slist_append(headers, line) }
         // The body (and the error buffer inside it) must stay put while curl writes into it.
         let body = UnsafeMutablePointer<CoveCurlBody>.allocate(capacity: 1)
         defer {
@@ -70,7 +91,7 @@ final class CurlEasyHandle: @unchecked Sendable {
         }
         let limit = max(0, configuration.maximumResponseBytes)
         cove_curl_capture_body(curl, body, limit)
-        configure(url: request.url, headers: headers, configuration, limit: limit)
+        configure(url: url, headers: headers, configuration, limit: limit)
 
         let code = curl_easy_perform(curl)
         if code != CURLE_OK {
@@ -79,7 +100,16 @@ final class CurlEasyHandle: @unchecked Sendable {
         var status = 0
         cove_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
         let bytes = body.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: body.pointee.length)) } ?? []
-        return .success(HTTPResponse(status: status, body: bytes))
+        let location = RedirectPolicy.redirectStatuses.contains(status) ? header("Location") : nil
+        return .success((HTTPResponse(status: status, body: bytes), location))
+    }
+
+    /// A header of the last response (libcurl's header API, which needs no callback).
+    private func header(_ name: String) -> String? {
+        var found: UnsafeMutablePointer<curl_header>?
+        guard curl_easy_header(curl, name, 0, UInt32(CURLH_HEADER), -1, &found) == CURLHE_OK,
+              let value = found?.pointee.value else { return nil }
+        return String(cString: value)
     }
 
     private func configure(url: String, headers: UnsafeMutablePointer<curl_slist>?,
@@ -95,9 +125,8 @@ final class CurlEasyHandle: @unchecked Sendable {
         cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
         cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
         cove_curl_setopt_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
-        cove_curl_setopt_string(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 1)
-        cove_curl_setopt_long(curl, CURLOPT_MAXREDIRS, 5)
+        // Redirects are followed by `get`, never by curl: see RedirectPolicy.
+        cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 0)
         // Any encoding curl can decode; the size cap applies to the decoded bytes, so a compressed bomb is refused.
         cove_curl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "")
         // Refuses an announced Content-Length over the cap before reading the body.

@@ -1,10 +1,11 @@
+import CoveCore
+
 /// One Playback API GET: URL and header lines, built from the configuration (SDK `requestForVideo/Playlist`).
 struct PlaybackRequest: Sendable {
-    enum Resource: Sendable {
-        case video(String)
-        case videoReference(String)
-        case playlist(String)
-        case playlistReference(String)
+    /// The Playback API's two collections.
+    enum Collection: String, Sendable {
+        case videos
+        case playlists
     }
 
     let url: String
@@ -17,23 +18,22 @@ struct PlaybackRequest: Sendable {
         self.headers = headers
     }
 
-    /// Fails with `.missingCredentials` when there is neither a policy key nor a token (a credential with a line
-    /// break counts as absent: it could only inject headers).
-    init(_ configuration: PlaybackServiceConfiguration, resource: Resource, query: [(String, String)] = [])
-        throws(PlaybackServiceError) {
+    /// `{base}/accounts/{account}/{collection}/{id | ref:referenceID}?{query}`. Fails with `.missingCredentials`
+    /// when there is neither a policy key nor a token (a credential with a line break counts as absent: it could
+    /// only inject headers). With a token the request goes to the auth base URL.
+    init(_ configuration: PlaybackServiceConfiguration, _ collection: Collection, _ asset: AssetIdentifier,
+         query: [(String, String)] = []) throws(PlaybackServiceError) {
         let policyKey = configuration.policyKey.flatMap(Self.headerSafe)
         let token = configuration.authToken.flatMap(Self.headerSafe)
         guard policyKey != nil || token != nil else { throw .missingCredentials }
 
         var base = token == nil ? configuration.baseURL : configuration.authBaseURL
         while base.hasSuffix("/") { base.removeLast() }
-        let (collection, identifier): (String, String) = switch resource {
-        case .video(let id): ("videos", Self.escape(id))
-        case .videoReference(let referenceID): ("videos", "ref:" + Self.escape(referenceID))
-        case .playlist(let id): ("playlists", Self.escape(id))
-        case .playlistReference(let referenceID): ("playlists", "ref:" + Self.escape(referenceID))
+        let identifier = switch asset {
+        case .id(let id): Self.escape(id)
+        case .referenceID(let referenceID): "ref:" + Self.escape(referenceID)
         }
-        var url = "\(base)/accounts/\(Self.escape(configuration.accountID))/\(collection)/\(identifier)"
+        var url = "\(base)/accounts/\(Self.escape(configuration.accountID))/\(collection.rawValue)/\(identifier)"
         if !query.isEmpty {
             url += "?" + query.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
         }
@@ -47,6 +47,18 @@ struct PlaybackRequest: Sendable {
             headers.append("\(name): \(value)")
         }
         self.headers = headers
+    }
+
+    /// The query string's pairs for one collection, in a fixed order: paging only applies to playlists.
+    static func query(_ parameters: PlaybackQueryParameters, for collection: Collection) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        if collection == .playlists {
+            if let limit = parameters.limit { pairs.append(("limit", String(limit))) }
+            if let offset = parameters.offset { pairs.append(("offset", String(offset))) }
+        }
+        if let adConfigID = parameters.adConfigID { pairs.append(("ad_config_id", adConfigID)) }
+        if let configID = parameters.configID { pairs.append(("config_id", configID)) }
+        return pairs
     }
 
     /// RFC 3986 path-segment escaping: everything but unreserved characters becomes %XX of its UTF-8 bytes, so an

@@ -1,8 +1,8 @@
 import CoveCore
-import FoundationEssentials
 
 /// Fetches videos and playlists from the Brightcove Playback API (SDK `BCOVPlaybackService`). Requests run on
-/// background threads; the async functions can be awaited from any actor.
+/// background threads; the async functions can be awaited from any actor, and a `@MainActor` caller resumes on the
+/// main thread.
 public final class PlaybackService: Sendable {
     public let configuration: PlaybackServiceConfiguration
     private let transport = CurlTransport()
@@ -11,61 +11,117 @@ public final class PlaybackService: Sendable {
         self.configuration = configuration
     }
 
+    /// SDK `findVideo(withConfiguration:queryParameters:)`: the video named by `find` (ID before reference ID),
+    /// and its bumper, fetched beside it. `queryParameters` contributes `ad_config_id` and `config_id`.
+    public func findVideo(configuration find: FindConfiguration,
+                          queryParameters: PlaybackQueryParameters = PlaybackQueryParameters())
+        async throws(PlaybackServiceError) -> VideoResult {
+        let found = try await self.find(find, .videos, queryParameters, map: Self.video(fromJSON:),
+                                        bumperID: \.bumperID)
+        return VideoResult(video: found.value, bumper: found.bumper, warnings: found.warnings)
+    }
+
+    /// SDK `findPlaylist(withConfiguration:queryParameters:)`: the playlist (or the page `limit`/`offset` name)
+    /// and the bumper its videos share.
+    public func findPlaylist(configuration find: FindConfiguration,
+                             queryParameters: PlaybackQueryParameters = PlaybackQueryParameters())
+        async throws(PlaybackServiceError) -> PlaylistResult {
+        let found = try await self.find(find, .playlists, queryParameters, map: Self.playlist(fromJSON:),
+                                        bumperID: { $0.playableVideos.lazy.compactMap(\.bumperID).first })
+        return PlaylistResult(playlist: found.value, bumper: found.bumper,
+                              warnings: found.warnings + found.value.failedVideos.map(PlaybackWarning.failedVideo))
+    }
+
     /// `GET …/accounts/{account}/videos/{id}`.
     public func findVideo(id: String) async throws(PlaybackServiceError) -> Video {
-        try await fetch(.video(id), decode: Video.init(jsonData:))
+        try await findVideo(configuration: FindConfiguration(assetID: id)).video
     }
 
     /// `GET …/accounts/{account}/videos/ref:{referenceID}`.
     public func findVideo(referenceID: String) async throws(PlaybackServiceError) -> Video {
-        try await fetch(.videoReference(referenceID), decode: Video.init(jsonData:))
+        try await findVideo(configuration: FindConfiguration(assetReferenceID: referenceID)).video
     }
 
     /// `GET …/accounts/{account}/playlists/{id}`; nil `limit`/`offset` leave the API's defaults (20 and 0).
     public func findPlaylist(id: String, limit: Int? = nil, offset: Int? = nil) async throws(PlaybackServiceError)
         -> Playlist {
-        try await fetch(.playlist(id), query: Self.paging(limit: limit, offset: offset), decode: Playlist.init(jsonData:))
+        try await findPlaylist(configuration: FindConfiguration(assetID: id),
+                               queryParameters: PlaybackQueryParameters(limit: limit, offset: offset)).playlist
     }
 
     /// `GET …/accounts/{account}/playlists/ref:{referenceID}`.
     public func findPlaylist(referenceID: String, limit: Int? = nil, offset: Int? = nil)
         async throws(PlaybackServiceError) -> Playlist {
-        try await fetch(.playlistReference(referenceID), query: Self.paging(limit: limit, offset: offset),
-                        decode: Playlist.init(jsonData:))
+        try await findPlaylist(configuration: FindConfiguration(assetReferenceID: referenceID),
+                               queryParameters: PlaybackQueryParameters(limit: limit, offset: offset)).playlist
     }
 
-    private static func paging(limit: Int?, offset: Int?) -> [(String, String)] {
-        [("limit", limit), ("offset", offset)].compactMap { name, value in value.map { (name, String($0)) } }
+    private struct Found<Value: Sendable>: Sendable {
+        let value: Value
+        let bumper: Video?
+        let warnings: [PlaybackWarning]
     }
 
-    private func fetch<Value>(_ resource: PlaybackRequest.Resource, query: [(String, String)] = [],
-                              decode: (Data) throws(PlaybackJSONError) -> Value)
-        async throws(PlaybackServiceError) -> Value {
-        let request = try PlaybackRequest(configuration, resource: resource, query: query)
-        let response = try await transport.get(request, configuration).get()
-        let body = Data(response.body)
+    /// One find: the request (failing before anything is sent when it cannot be made), the configured bumper's
+    /// request beside it, the mapping, then the bumper the content's `bumperID` or the configuration names.
+    private func find<Value: Sendable>(
+        _ find: FindConfiguration, _ collection: PlaybackRequest.Collection, _ parameters: PlaybackQueryParameters,
+        map: (JSONValue) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
+    ) async throws(PlaybackServiceError) -> Found<Value> {
+        let request = try prepare(find, collection, parameters)
+        let configuredBumper = startBumper(find, request.configuration, parameters)
+        let json = try await fetchJSON(request)
+        let (value, warnings) = try Self.mapped { () throws(PlaybackJSONError) in try map(json) }
+        let bumper = await resolveBumper(customField: bumperID(value), configured: configuredBumper,
+                                         request.configuration, parameters)
+        return Found(value: value, bumper: bumper.video, warnings: warnings + bumper.warnings)
+    }
+
+    /// A request and the configuration it was made with (the find's token wins over the service's).
+    struct PreparedRequest: Sendable {
+        let request: PlaybackRequest
+        let configuration: PlaybackServiceConfiguration
+    }
+
+    /// Everything that can fail before a request is sent fails here, before the bumper request starts too.
+    private func prepare(_ find: FindConfiguration, _ collection: PlaybackRequest.Collection,
+                         _ parameters: PlaybackQueryParameters) throws(PlaybackServiceError) -> PreparedRequest {
+        guard let asset = find.asset else { throw .missingAsset }
+        var effective = configuration
+        if let token = find.authToken, !token.isEmpty { effective.authToken = token }
+        let request = try PlaybackRequest(effective, collection, asset,
+                                          query: PlaybackRequest.query(parameters, for: collection))
+        return PreparedRequest(request: request, configuration: effective)
+    }
+
+    /// The response's JSON, or the error its status and body stand for.
+    func fetchJSON(_ prepared: PreparedRequest) async throws(PlaybackServiceError) -> JSONValue {
+        let configuration = prepared.configuration
+        let response = try await transport.get(prepared.request, configuration).get()
         guard (200..<300).contains(response.status) else {
-            guard let entries = PlaybackAPIErrorEntry.parseList(body) else {
-                throw .malformedResponse(status: response.status, prefix: prefix(of: response.body))
+            guard let entries = (try? Self.json(from: response.body)).flatMap(PlaybackAPIErrorEntry.parseList(json:))
+            else {
+                throw .malformedResponse(status: response.status, prefix: Self.prefix(of: response.body, configuration))
             }
-            throw .api(status: response.status, errors: entries.map(scrubbed))
+            throw .api(status: response.status, errors: entries.map { Self.scrubbed($0, configuration) })
         }
         do {
-            return try decode(body)
+            return try Self.json(from: response.body)
         } catch {
-            throw .malformedResponse(status: response.status, prefix: prefix(of: response.body))
+            throw .malformedResponse(status: response.status, prefix: Self.prefix(of: response.body, configuration))
         }
     }
 
     /// At most 200 characters of a body, secrets removed before cutting so a key straddling the cut goes too.
-    private func prefix(of body: [UInt8]) -> String {
+    private static func prefix(of body: [UInt8], _ configuration: PlaybackServiceConfiguration) -> String {
         let text = String(decoding: body.prefix(PlaybackJSONError.prefixLimit * 8), as: UTF8.self)
         return String(Redaction.scrub(text, secrets: configuration.secrets).prefix(PlaybackJSONError.prefixLimit))
     }
 
     /// The API's messages are shown in logs; a server echoing the key must not put it there.
-    private func scrubbed(_ entry: PlaybackAPIErrorEntry) -> PlaybackAPIErrorEntry {
-        let scrub = { (text: String) in Redaction.scrub(text, secrets: self.configuration.secrets) }
+    private static func scrubbed(_ entry: PlaybackAPIErrorEntry, _ configuration: PlaybackServiceConfiguration)
+        -> PlaybackAPIErrorEntry {
+        let scrub = { (text: String) in Redaction.scrub(text, secrets: configuration.secrets) }
         return PlaybackAPIErrorEntry(code: scrub(entry.code), subcode: entry.subcode.map(scrub),
                                      message: entry.message.map(scrub))
     }

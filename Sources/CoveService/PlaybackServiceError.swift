@@ -5,6 +5,8 @@ import CoveCore
 public enum PlaybackServiceError: Error, Sendable, Equatable {
     /// Neither a policy key nor an auth token is configured; no request was made.
     case missingCredentials
+    /// The find named neither an asset ID nor a reference ID; no request was made.
+    case missingAsset
     /// DNS, refused or reset connection, too many redirects, a protocol that is not http(s)…
     case connectionFailed(reason: String)
     /// The connect or request timeout passed.
@@ -22,6 +24,7 @@ public enum PlaybackServiceError: Error, Sendable, Equatable {
     public var code: String {
         switch self {
         case .missingCredentials: "MISSING_CREDENTIALS"
+        case .missingAsset: "MISSING_ASSET"
         case .connectionFailed: "CONNECTION_ERROR"
         case .timedOut: "TIMEOUT"
         case .tlsFailed: "TLS_ERROR"
@@ -44,6 +47,8 @@ public enum PlaybackServiceError: Error, Sendable, Equatable {
         switch self {
         case .missingCredentials:
             tr("The player has no policy key or authorization token for this account.")
+        case .missingAsset:
+            tr("No video or playlist was named.")
         case .connectionFailed:
             tr("The video service could not be reached. Check the network connection and try again.")
         case .timedOut:
@@ -65,6 +70,7 @@ extension PlaybackServiceError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingCredentials: "MISSING_CREDENTIALS: no policy key or auth token configured"
+        case .missingAsset: "MISSING_ASSET: neither an asset ID nor a reference ID"
         case .connectionFailed(let reason): "CONNECTION_ERROR: \(reason)"
         case .timedOut: "TIMEOUT"
         case .tlsFailed(let reason): "TLS_ERROR: \(reason)"

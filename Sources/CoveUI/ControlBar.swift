@@ -3,7 +3,8 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// The first-cut control bar: play/pause, jump back, current time / duration, the seek slider, fullscreen.
+/// The SDK's basic control view: one widget per tag, placed by a ControlLayout through the elastic layout manager.
+/// Widgets outlive layout changes, so a control keeps its state when the bar switches layout or arrangement.
 final class ControlBar {
     let root: Widget
     let playButton: Widget
@@ -13,18 +14,33 @@ final class ControlBar {
     let durationLabel: Widget
     let slider: Widget
     let screenModeButton: Widget
+    let closedCaptionButton: Widget
+    let liveButton: Widget
+    let volumeButton: Widget
+    let preferredBitrateButton: Widget
+    let video360Button: Widget
+    let pictureInPictureButton: Widget
+    private let elastic: ElasticLayout
+    /// Spacers and application widgets for `empty` views, by view identity.
+    private var emptyHosts: [ObjectIdentifier: Widget] = [:]
 
     var onPlayPause: () -> Void = {}
     var onJumpBack: () -> Void = {}
     var onSeek: (Double) -> Void = { _ in }
     var onScreenMode: () -> Void = {}
+    var onLive: () -> Void = {}
+    var onVolume: (Double) -> Void = { _ in }
+    /// Reports each allocation's arrangement (compact or standard).
+    var onArrangement: (Bool) -> Void = { _ in }
 
     private var duration: Double?
+    private var seekWindowStart = 0.0
     /// While the viewer drags, playback progress must not move the thumb under the pointer.
     private var lastUserSeek = 0
+    private var lastCompact: Bool?
 
-    init() {
-        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+    init(layout: ControlLayout) {
+        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(root, "cove-control-bar")
         gtk_widget_set_valign(root, GTK_ALIGN_END)
 
@@ -35,24 +51,75 @@ final class ControlBar {
         durationLabel = gtk_label_new(TimeFormatting.formatTime(nil))
         slider = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)
         screenModeButton = gtk_button_new_from_icon_name("view-fullscreen-symbolic")
+        closedCaptionButton = gtk_button_new_from_icon_name("media-view-subtitles-symbolic")
+        liveButton = gtk_button_new_with_label(tr("Live"))
+        volumeButton = gtk_volume_button_new()
+        preferredBitrateButton = gtk_button_new_from_icon_name("emblem-system-symbolic")
+        video360Button = gtk_button_new_from_icon_name("object-rotate-right-symbolic")
+        pictureInPictureButton = gtk_button_new_from_icon_name("view-dual-symbolic")
 
         for label in [currentTimeLabel, separatorLabel, durationLabel] { gtk_widget_add_css_class(label, "cove-time") }
+        gtk_widget_add_css_class(liveButton, "cove-live")
         gtk_scale_set_draw_value(cast(slider), 0)
-        gtk_widget_set_hexpand(slider, 1)
-        gtk_widget_set_valign(slider, GTK_ALIGN_CENTER)
         gtk_widget_set_sensitive(slider, 0)
+        gtk_scale_button_set_value(cast(volumeButton), 1)
 
-        for child in [playButton, jumpBackButton, currentTimeLabel, separatorLabel, durationLabel, slider, screenModeButton] {
-            gtk_box_append(cast(root), child)
+        elastic = ElasticLayout(container: root, layout: layout)
+        for child in tagWidgets.values { gtk_box_append(cast(root), child) }
+        elastic.widgetForView = { [unowned self] view in self.widget(for: view) }
+        elastic.onAllocate = { [unowned self] result in
+            guard result.compact != self.lastCompact else { return }
+            self.lastCompact = result.compact
+            self.onArrangement(result.compact)
         }
         describe()
         connect()
     }
 
+    var layout: ControlLayout { elastic.layout }
+    var isCompact: Bool? { lastCompact }
+
+    /// Installs another layout; the widgets (and their state) stay, only their places change.
+    func setLayout(_ layout: ControlLayout) {
+        for (_, host) in emptyHosts { gtk_box_remove(cast(root), host) }
+        emptyHosts = [:]
+        lastCompact = nil
+        elastic.layout = layout
+    }
+
+    /// Lays the bar out again after a view's `isRemoved` changed.
+    func setNeedsLayout() {
+        gtk_widget_queue_resize(root)
+    }
+
+    private var tagWidgets: [ViewTag: Widget] {
+        [.playback: playButton, .jumpBack: jumpBackButton, .currentTime: currentTimeLabel,
+         .timeSeparator: separatorLabel, .duration: durationLabel, .progress: slider, .screenMode: screenModeButton,
+         .closedCaption: closedCaptionButton, .live: liveButton, .volume: volumeButton,
+         .preferredBitrate: preferredBitrateButton, .video360: video360Button, .pictureInPicture: pictureInPictureButton]
+    }
+
+    func widget(for tag: ViewTag) -> Widget? { tagWidgets[tag] }
+
+    private func widget(for view: LayoutView) -> Widget? {
+        if view.tag != .empty { return tagWidgets[view.tag] }
+        if let host = emptyHosts[ObjectIdentifier(view)] { return host }
+        let host = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(cast(root), host)
+        emptyHosts[ObjectIdentifier(view)] = host
+        return host
+    }
+
     private func describe() {
         setAccessible(jumpBackButton, tr("Jump Back"))
         setAccessible(screenModeButton, tr("Enter Fullscreen"))
-        setAccessible(slider, tr("Current Position"))
+        setAccessible(closedCaptionButton, tr("Audio & Subtitles"))
+        setAccessible(liveButton, tr("Live"))
+        setAccessible(preferredBitrateButton, tr("Preferred Bit rate"))
+        setAccessible(video360Button, tr("360 Video"))
+        setAccessible(pictureInPictureButton, tr("Picture in Picture"))
+        cove_accessible_set_label(volumeButton, tr("Volume"))
+        cove_accessible_set_label(slider, tr("Current Position"))
         setPlaying(false)
         // The separator is decoration; the time labels carry their own prefixes.
         cove_accessible_set_hidden(separatorLabel)
@@ -63,6 +130,8 @@ final class ControlBar {
         Signals.connect(playButton, "clicked") { [weak self] in self?.onPlayPause() }
         Signals.connect(jumpBackButton, "clicked") { [weak self] in self?.onJumpBack() }
         Signals.connect(screenModeButton, "clicked") { [weak self] in self?.onScreenMode() }
+        Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
+        Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
             self.lastUserSeek = g_get_monotonic_time()
@@ -82,11 +151,24 @@ final class ControlBar {
         setAccessible(screenModeButton, fullscreen ? tr("Exit Fullscreen") : tr("Enter Fullscreen"))
     }
 
+    /// Green at the live edge, white behind it (facts §3.6).
+    func setAtLiveEdge(_ atEdge: Bool) {
+        if atEdge { gtk_widget_add_css_class(liveButton, "cove-live-edge") }
+        else { gtk_widget_remove_css_class(liveButton, "cove-live-edge") }
+    }
+
+    /// The slider spans `start…end`: 0…duration for VOD, the seekable window for live DVR.
+    func setSeekWindow(start: Double, end: Double) {
+        seekWindowStart = start
+        gtk_range_set_range(cast(slider), start, max(end, start + 0.001))
+        gtk_widget_set_sensitive(slider, 1)
+    }
+
     func update(position: Double, duration newDuration: Double?) {
         if newDuration != duration {
             duration = newDuration
-            gtk_range_set_range(cast(slider), 0, max(newDuration ?? 1, 0.001))
-            gtk_widget_set_sensitive(slider, newDuration == nil ? 0 : 1)
+            if let newDuration { setSeekWindow(start: 0, end: newDuration) }
+            else if seekWindowStart == 0 { gtk_widget_set_sensitive(slider, 0) }
             gtk_label_set_text(cast(durationLabel), TimeFormatting.formatTime(newDuration))
             cove_accessible_set_label(durationLabel, tr("Duration") + " " + TimeFormatting.formatTime(newDuration))
         }

@@ -11,10 +11,16 @@ public final class PlayerView {
     public let options: PlayerViewOptions
     /// What Retry does after an error; nil hides the button.
     public var retryHandler: (() -> Void)?
+    /// Told the layout's name ("vod", "live", …, or "custom") and arrangement whenever either changes.
+    public var onLayoutChange: ((_ name: String, _ compact: Bool) -> Void)?
+    /// Applied to every new session's engine; the volume button sets it.
+    public var onVolumeChange: ((Double) -> Void)?
 
     let surface = VideoSurface()
-    let controlBar = ControlBar()
+    let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    private var selection = ControlTypeSelection()
+    private var lastReportedLayout: (name: String, compact: Bool)?
     private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
         self?.controlsVisibilityChanged(visible)
     }
@@ -32,6 +38,8 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
+        selection.options = options
+        applyLayout(selection.initialLayout())
         wireControls()
         wirePointer()
         controller.addObserver { [weak self] event in self?.handle(event) }
@@ -58,6 +66,35 @@ public final class PlayerView {
         controlBar.onJumpBack = { [weak self] in self?.jump(by: -(self?.options.jumpBackInterval ?? 10)) }
         controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
         controlBar.onScreenMode = { [weak self] in self?.toggleFullscreen() }
+        controlBar.onLive = { [weak self] in self?.goToLiveEdge() }
+        controlBar.onVolume = { [weak self] volume in self?.onVolumeChange?(volume) }
+        controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
+    }
+
+    /// The layout in use: its name as on the command line and in `layout` events, or "custom".
+    public var layoutName: String { selection.currentName }
+    public var isCompact: Bool? { controlBar.isCompact }
+
+    private func applyLayout(_ choice: ControlTypeSelection.Choice?) {
+        guard let choice else { return }
+        controlBar.setLayout(choice.layout)
+        visibility.keepControlsVisible = options.keepControlsVisible || choice.isAudioOnly
+        reportLayout()
+    }
+
+    private func reportLayout() {
+        guard let compact = controlBar.isCompact else { return }
+        let name = selection.currentName
+        if let last = lastReportedLayout, last.name == name, last.compact == compact { return }
+        lastReportedLayout = (name, compact)
+        onLayoutChange?(name, compact)
+    }
+
+    /// Live button: to the newest part of the stream, playing (facts §3.6).
+    private func goToLiveEdge() {
+        guard let window = selection.seekableWindow else { return }
+        controller.seek(to: window.end, tolerance: 0.5)
+        controller.play()
     }
 
     private func wirePointer() {
@@ -138,6 +175,7 @@ public final class PlayerView {
     private func handle(_ event: PlaybackEvent) {
         switch event {
         case .session:
+            applyLayout(selection.sessionStarted())
             status.clear()
             status.showBusy(after: 0.3)
             controlBar.update(position: 0, duration: nil)
@@ -158,9 +196,21 @@ public final class PlayerView {
             controlBar.update(position: controller.currentSession?.position ?? 0, duration: duration)
         case .progress(let time):
             controlBar.update(position: time, duration: controller.currentSession?.duration)
+            controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
+        case .mediaType(let type):
+            applyLayout(selection.determined(mediaType: type))
+        case .videoType(let type):
+            applyLayout(selection.determined(videoType: type))
+        case .seekable(let window):
+            selection.seekableWindow = window
+            if selection.videoType == .liveDVR { controlBar.setSeekWindow(start: window.start, end: window.end) }
+        case .tracks(let audio, let captions):
+            if selection.tracksChanged(audioCount: audio.count, captionCount: captions.count) {
+                controlBar.setNeedsLayout()
+            }
         case .error(_, let message):
             status.showMessage(message, retry: retryHandler)
-        case .lifecycle:
+        default:
             break
         }
     }

@@ -4,7 +4,7 @@ import CoveService
 import CoveUI
 
 /// Turns the command line's target into videos for the controller: from the Playback API, a plain URL, or the
-/// built-in demo (which it serves with the emulator).
+/// built-in demo catalog (which it serves with the emulator).
 final class ContentLoader {
     private let options: LaunchOptions
     private let controller: PlaybackController
@@ -34,39 +34,73 @@ final class ContentLoader {
                 return
             }
             controller.setVideos([Video.video(withURL: url)])
-        case .video(let accountID, let policyKey, let videoID):
-            var configuration = PlaybackServiceConfiguration(accountID: accountID, policyKey: policyKey)
-            if let base = options.playbackAPIBase { configuration.baseURL = base }
-            load(videoID: videoID, from: PlaybackService(configuration: configuration))
-        case .demo(let videoID):
-            startDemo(videoID: videoID ?? DemoCatalog.hlsVideoID)
+        case .video, .playlist:
+            if options.demo {
+                startDemo()
+            } else if let configuration = PlaybackServiceConfiguration(options.playbackAPI) {
+                find(with: PlaybackService(configuration: configuration))
+            } else {
+                // LaunchOptions.parse refuses a Playback API target without an account, so this is only a guard.
+                controller.reportError(code: PlaybackServiceError.missingCredentials.code,
+                                       message: PlaybackServiceError.missingCredentials.userMessage)
+            }
         case .none:
             playerView.showMessage(tr("Nothing to play. Start Cove with “--demo”, or see “cove --help”."))
         }
     }
 
-    private func load(videoID: String, from service: PlaybackService) {
+    private func find(with service: PlaybackService) {
         playerView.showBusy()
+        let target = options.target
+        let parameters = options.queryParameters
         Task { @MainActor [weak self] in
             do throws(PlaybackServiceError) {
-                let video = try await service.findVideo(id: videoID)
-                self?.show(video)
+                switch target {
+                case .playlist(let find):
+                    let result = try await service.findPlaylist(configuration: find, queryParameters: parameters)
+                    self?.show(result)
+                case .video(var find):
+                    if find.asset == nil { find.assetID = DemoCatalog.hlsVideoID }
+                    let result = try await service.findVideo(configuration: find, queryParameters: parameters)
+                    self?.show(result)
+                case .url, .none:
+                    break
+                }
             } catch {
                 self?.controller.reportError(code: error.code, message: error.userMessage)
             }
         }
     }
 
-    private func show(_ video: Video) {
-        if let name = video.name { setTitle(name) }
-        controller.setVideos([video])
+    private func show(_ result: VideoResult) {
+        report(result.warnings)
+        if let name = result.video.name { setTitle(name) }
+        controller.setVideos([result.video], bumper: result.bumper)
+    }
+
+    private func show(_ result: PlaylistResult) {
+        report(result.warnings)
+        if let name = result.playlist.name { setTitle(name) }
+        let playable = result.playlist.playableVideos
+        guard !playable.isEmpty else {
+            controller.reportError(code: "NO_PLAYABLE_VIDEOS", message: tr("This playlist has no video that can be played."))
+            return
+        }
+        controller.setVideos(playable, bumper: result.bumper)
+    }
+
+    /// Warnings are not failures: playback goes on, and `--print-events` shows what was left out.
+    private func report(_ warnings: [PlaybackWarning]) {
+        guard options.printEvents else { return }
+        let printer = EventPrinter()
+        for warning in warnings { printer.print(warning.event) }
     }
 
     /// Encodes the demo media on first use (off the main thread), serves it with the emulator, then plays.
-    private func startDemo(videoID: String) {
+    private func startDemo() {
         playerView.showBusy()
         if let emulator, emulator.isRunning {
-            load(videoID: videoID, from: demoService(emulator))
+            find(with: demoService(emulator))
             return
         }
         let cache = Installation.cacheDirectory() + "/demo-media"
@@ -78,7 +112,7 @@ final class ContentLoader {
                 _ = try emulator.start()
                 emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL)
                 self.emulator = emulator
-                self.load(videoID: videoID, from: self.demoService(emulator))
+                self.find(with: self.demoService(emulator))
             } catch {
                 self?.controller.reportError(code: "DEMO_UNAVAILABLE",
                                               message: tr("The demo could not be prepared: %@")
@@ -90,6 +124,7 @@ final class ContentLoader {
     private func demoService(_ emulator: PlaybackAPIEmulator) -> PlaybackService {
         var configuration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID, policyKey: DemoCatalog.policyKey)
         configuration.baseURL = emulator.baseURL
+        configuration.authBaseURL = emulator.authBaseURL
         return PlaybackService(configuration: configuration)
     }
 }

@@ -122,6 +122,25 @@ final class GStreamerEngineTests: XCTestCase {
         }
     }
 
+    /// Pause, then seek at once: the pause's ASYNC_DONE arrives while the seek still flushes and must not be
+    /// taken for the seek's, or the landing position is never reported.
+    func testSeekRightAfterPausingReportsWhereItLanded() throws {
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { (recorder.positions.last ?? 0) > 0.4 }, timeout: 10))
+            engine.pause()
+            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5))
+            let before = recorder.positions.count
+            engine.seek(to: 2.0, tolerance: 0)
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > before }, timeout: 5), "\(recorder.signals)")
+            XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 2.0, accuracy: 0.05)
+        }
+    }
+
     func testSeekBeyondTheEndIsClampedToTheDuration() throws {
         // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
         try MainActor.assumeIsolated {

@@ -22,21 +22,38 @@ enum EmulatorFixture {
         ]
     }
 
-    static let videos: [JSONValue] = (1...5).map { video(id: "100\($0)", referenceID: "ref-\($0)", name: "Video \($0)") }
-        + [video(id: "2001", referenceID: spacedReferenceID, name: "Spaced reference")]
+    /// A reference ID with characters that must be escaped in a path, and a name in several scripts.
+    static let awkwardReferenceID = "ünï/cödé?#&=%+ 1"
+    static let unicodeName = "Überraschung — 日本語 العربية 🎬"
 
-    static let playlist: JSONValue = [
-        "id": "3001",
-        "account_id": .string(accountID),
-        "reference_id": "featured",
-        "name": "Featured",
-        "type": "EXPLICIT",
-        "video_ids": ["1001", "1002", "1003", "1004", "1005"],
-    ]
+    static let videos: [JSONValue] = (1...5).map { video(id: "100\($0)", referenceID: "ref-\($0)", name: "Video \($0)") }
+        + [video(id: "2001", referenceID: spacedReferenceID, name: "Spaced reference"),
+           video(id: "2002", referenceID: awkwardReferenceID, name: unicodeName),
+           video(id: "9001", referenceID: "bumper-ref", name: "Bumper"),
+           video(id: "9002", referenceID: "custom-bumper", name: "Custom field bumper"),
+           with(video(id: "1006", referenceID: "ref-6", name: "Has its own bumper"),
+                ["custom_fields": ["bumper_id": "9002", "genre": "news"]])]
+
+    /// `video` with extra or replaced fields.
+    static func with(_ video: JSONValue, _ fields: [String: JSONValue]) -> JSONValue {
+        .object((video.objectValue ?? [:]).merging(fields) { _, new in new })
+    }
+
+    static func makePlaylist(id: String, referenceID: String, name: String, videoIDs: [String]) -> JSONValue {
+        ["id": .string(id), "account_id": .string(accountID), "reference_id": .string(referenceID),
+         "name": .string(name), "type": "EXPLICIT", "video_ids": .array(videoIDs.map(JSONValue.string))]
+    }
+
+    static let playlist = makePlaylist(id: "3001", referenceID: "featured", name: "Featured",
+                                   videoIDs: ["1001", "1002", "1003", "1004", "1005"])
+
+    /// Its second video comes back as an error placeholder when the catalog gives 1003 a `.status` fault.
+    static let playlistWithGap = makePlaylist(id: "3002", referenceID: "with-gap", name: "With a gap",
+                                          videoIDs: ["1001", "1003", "1006"])
 
     static func catalog(faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) -> EmulatorCatalog {
-        EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: videos, playlists: [playlist],
-                        faults: faults, mediaRoot: mediaRoot)
+        EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: videos,
+                        playlists: [playlist, playlistWithGap], faults: faults, mediaRoot: mediaRoot)
     }
 
     static func startEmulator(_ catalog: EmulatorCatalog = catalog()) throws -> PlaybackAPIEmulator {

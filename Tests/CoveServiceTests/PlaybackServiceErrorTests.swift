@@ -137,19 +137,23 @@ final class PlaybackServiceErrorTests: XCTestCase {
         XCTAssertEqual(error, .malformedResponse(status: 200, prefix: #"{"id":"1001","name":"Vid"#))
     }
 
-    func testHangingServerTimesOut() async throws {
-        let emulator = try EmulatorFixture.startEmulator(EmulatorFixture.catalog(faults: ["1001": .hang]))
-        defer { emulator.stop() }
-        let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator, requestTimeout: 1))
-        let clock = ContinuousClock()
-        let start = clock.now
+    func testAHangingOrSlowServerTimesOut() async throws {
+        for fault in [EmulatorFault.hang, .delay(seconds: 3)] {
+            let emulator = try EmulatorFixture.startEmulator(EmulatorFixture.catalog(faults: ["1001": fault]))
+            defer { emulator.stop() }
+            let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator, requestTimeout: 1))
+            let clock = ContinuousClock()
+            let start = clock.now
 
-        let error = await expectServiceError { () async throws(PlaybackServiceError) in try await service.findVideo(id: "1001") }
+            let error = await expectServiceError { () async throws(PlaybackServiceError) in
+                try await service.findVideo(id: "1001")
+            }
 
-        XCTAssertEqual(error, .timedOut)
-        XCTAssertEqual(error?.code, "TIMEOUT")
-        XCTAssertLessThan(clock.now - start, .seconds(5))
-        XCTAssertEqual(emulator.requests.count, 1, "the request arrived and was left unanswered")
+            XCTAssertEqual(error, .timedOut, "\(fault)")
+            XCTAssertEqual(error?.code, "TIMEOUT")
+            XCTAssertLessThan(clock.now - start, .milliseconds(2500), "\(fault)")
+            XCTAssertEqual(emulator.requests.count, 1, "the request arrived and was left unanswered")
+        }
     }
 
     func testStoppingTheEmulatorEndsAHungRequest() async throws {
@@ -250,6 +254,106 @@ final class PlaybackServiceErrorTests: XCTestCase {
             }
         }
         XCTAssertTrue(String(describing: errors[0]).contains("REDACTED"))
+    }
+
+    /// Every status and error code of facts §6.5, answered by the emulator, turns into the API error with the
+    /// same sentence the error entry gives (the sentences themselves are tested in CoveCoreTests).
+    func testEveryErrorCodeOfThePlaybackAPIComesThrough() async throws {
+        let table: [(Int, String, String?)] = [
+            (400, "BAD_REQUEST", "DUPLICATE_PARAMETERS"), (401, "INVALID_POLICY_KEY", nil),
+            (401, "ACCESS_DENIED", "TOKEN_REQUIRED"), (401, "ACCESS_DENIED", "TOKEN_VALIDATION"),
+            (403, "ACCESS_DENIED", "ACCOUNT_ID"), (403, "ACCESS_DENIED", "CLIENT_GEO"),
+            (403, "ACCESS_DENIED", "CLIENT_IP"), (403, "ACCESS_DENIED", "DOMAIN"), (403, "FORBIDDEN", "POLICY_ERROR"),
+            (403, "ACCESS_DENIED", "OFFERS"), (403, "ACCESS_DENIED", "TAGS"), (403, "VIDEO_NOT_PLAYABLE", nil),
+            (403, "PLAYLIST_NOT_PLAYABLE", nil), (403, "JWT_AUTH", nil), (404, "NOT_FOUND", nil),
+            (404, "VIDEO_NOT_FOUND", nil), (404, "PLAYLIST_NOT_FOUND", nil), (404, "RESOURCE_NOT_FOUND", nil),
+            (404, "ACCOUNT_NOT_FOUND", nil), (405, "METHOD_NOT_ALLOWED", nil), (500, "SERVER_ERROR", nil),
+            (502, "ACCOUNT_RETRIEVE_FAILURE", nil), (502, "VIDEO_RETRIEVE_FAILURE", nil),
+            (502, "VIDEO_URLS_RETRIEVE_FAILURE", nil), (502, "PLAYLIST_RETRIEVE_FAILURE", nil),
+            (502, "PLAYLIST_VIDEOS_RETRIEVE_FAILURE", nil), (503, "SERVICE_UNAVAILABLE", nil),
+            (504, "SERVER_TIMEOUT", nil),
+        ]
+        let emulator = try EmulatorFixture.startEmulator()
+        defer { emulator.stop() }
+        let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator))
+        for (status, code, subcode) in table {
+            emulator.catalog.faults = ["1001": .status(status, errorCode: code, subcode: subcode)]
+            let error = await expectServiceError { () async throws(PlaybackServiceError) in
+                try await service.findVideo(id: "1001")
+            }
+            let entry = PlaybackAPIErrorEntry(code: code, subcode: subcode, message: "Injected fault")
+            XCTAssertEqual(error, .api(status: status, errors: [entry]), code)
+            XCTAssertEqual(error?.code, code)
+            XCTAssertEqual(error?.userMessage, entry.userMessage, code)
+        }
+    }
+
+    func testSeveralErrorEntriesAreKept() async throws {
+        let emulator = try EmulatorFixture.startEmulator(EmulatorFixture.catalog(faults: [
+            "1001": .body(status: 403, contentType: "application/json", #"""
+                [{"error_code":"ACCESS_DENIED","error_subcode":"CLIENT_GEO","message":"US only"},
+                 {"error_code":"ACCESS_DENIED","error_subcode":"DOMAIN"}]
+                """#),
+        ]))
+        defer { emulator.stop() }
+        let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator))
+
+        let error = await expectServiceError { () async throws(PlaybackServiceError) in try await service.findVideo(id: "1001") }
+
+        guard case .api(403, let errors) = error else { return XCTFail(String(describing: error)) }
+        XCTAssertEqual(errors.map(\.subcode), ["CLIENT_GEO", "DOMAIN"])
+        XCTAssertEqual(String(describing: error!), "HTTP 403: ACCESS_DENIED / CLIENT_GEO / US only; ACCESS_DENIED / DOMAIN")
+    }
+
+    func testWrongJSONTypes() async throws {
+        let wrongTypes = #"{"id": 1001, "name": 5, "duration": "long", "sources": "none", "tags": {"a": 1}, "text_tracks": [7]}"#
+        let emulator = try EmulatorFixture.startEmulator(EmulatorFixture.catalog(faults: [
+            "1001": .body(status: 200, contentType: "application/json", #"["not", "a", "video"]"#),
+            "1002": .body(status: 200, contentType: "application/json", wrongTypes),
+            "3001": .body(status: 200, contentType: "application/json", #""a string""#),
+        ]))
+        defer { emulator.stop() }
+        let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator))
+
+        let array = await expectServiceError { () async throws(PlaybackServiceError) in try await service.findVideo(id: "1001") }
+        let playlist = await expectServiceError { () async throws(PlaybackServiceError) in
+            try await service.findPlaylist(id: "3001")
+        }
+        // Fields of the wrong type inside a video are read as absent, as the SDK's lenient mapping does.
+        let lenient = try await service.findVideo(id: "1002")
+
+        guard case .malformedResponse(200, let detail) = array else { return XCTFail(String(describing: array)) }
+        XCTAssertTrue(detail.contains("array"), detail)
+        XCTAssertEqual(playlist?.code, "MALFORMED_RESPONSE")
+        XCTAssertEqual(lenient.id, "1001")
+        XCTAssertNil(lenient.name)
+        XCTAssertNil(lenient.duration)
+        XCTAssertEqual(lenient.sources, [])
+        XCTAssertEqual(lenient.tags, [])
+    }
+
+    /// 50 MB against the default 16 MiB cap: refused from the Content-Length before the body is read, and, when the
+    /// size is only learnt by reading (chunked), as soon as the cap is passed.
+    func testA50MegabyteBodyIsRefusedWithoutReadingItAll() async throws {
+        let fiftyMB = 50 * 1000 * 1000
+        let emulator = try EmulatorFixture.startEmulator(EmulatorFixture.catalog(faults: [
+            "1001": .largeBody(bytes: fiftyMB, chunked: false),
+            "1002": .largeBody(bytes: fiftyMB, chunked: true),
+        ]))
+        defer { emulator.stop() }
+        let configuration = EmulatorFixture.configuration(emulator)
+        XCTAssertEqual(configuration.maximumResponseBytes, 16 * 1024 * 1024, "the default cap")
+        let service = PlaybackService(configuration: configuration)
+        let clock = ContinuousClock()
+
+        for id in ["1001", "1002"] {
+            let start = clock.now
+            let error = await expectServiceError { () async throws(PlaybackServiceError) in try await service.findVideo(id: id) }
+            XCTAssertEqual(error, .responseTooLarge(limit: 16 * 1024 * 1024), id)
+            XCTAssertLessThan(clock.now - start, .seconds(5), id)
+        }
+        let small = try await service.findVideo(id: "1003")
+        XCTAssertEqual(small.id, "1003", "the service still works afterwards")
     }
 
     func testConfigurationDescriptionsRedactSecrets() {

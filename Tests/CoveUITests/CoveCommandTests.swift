@@ -96,6 +96,111 @@ final class CoveCommandTests: XCTestCase {
         XCTAssertEqual(version.waitForExit(timeout: 10), 0)
         XCTAssertTrue(version.allOutput.hasPrefix("cove \(CoveVersion.string)"))
     }
+
+    // MARK: Every find variant from the command line (issue 3)
+
+    private func decodedEvents(_ lines: [String]) -> [JSONValue] {
+        lines.compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+    }
+
+    func testAPlaylistPlaysItsFirstPlayableVideoAndWarnsAboutTheFailedOne() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let restricted = "5000000000009"
+        emulator.catalog.videos.append(["id": .string(restricted), "name": "Restricted"])
+        emulator.catalog.faults[restricted] = .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")
+        emulator.catalog.playlists = [["id": "8000000000001", "name": "UI playlist",
+                                       "video_ids": [.string(restricted), .string(UITestSupport.videoID)]]]
+        let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                           "--policy-key", UITestSupport.policyKey, "--playlist-id", "8000000000001",
+                                           "--limit", "10", "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""type":"session""#) } }
+        let events = decodedEvents(lines)
+        XCTAssertEqual(events.first { $0["type"] == "session" }?["video_id"], .string(UITestSupport.videoID), "\(lines)")
+        let warning = events.first { $0["type"] == "warning" }
+        XCTAssertEqual(warning?["code"], "ACCESS_DENIED", "\(lines)")
+        XCTAssertTrue(warning?["message"]?.stringValue?.contains("region") ?? false, "\(lines)")
+        XCTAssertFalse(events.contains { $0["type"] == "error" }, "\(lines)")
+        XCTAssertEqual(emulator.requests.first?.query, ["limit": "10"])
+        XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey))
+    }
+
+    func testAVideoByReferenceID() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let referenceID = "ui clip/ü #1"
+        if case .object(var video) = emulator.catalog.videos[0] {
+            video["reference_id"] = .string(referenceID)
+            emulator.catalog.videos[0] = .object(video)
+        }
+        let run = try CoveProcess(binary, ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                           "--policy-key", UITestSupport.policyKey, "--reference-id", referenceID,
+                                           "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""type":"session""#) } }
+        XCTAssertEqual(decodedEvents(lines).first { $0["type"] == "session" }?["video_id"], .string(UITestSupport.videoID),
+                       "\(lines)")
+        XCTAssertTrue(emulator.requests.contains { $0.path.hasSuffix("/videos/ref:ui%20clip%2F%C3%BC%20%231") },
+                      "\(emulator.requests.map(\.path))")
+    }
+
+    func testTheAccountAndPolicyKeyFromTheEnvironment() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        setenv("COVE_ACCOUNT_ID", UITestSupport.accountID, 1)
+        setenv("COVE_POLICY_KEY", UITestSupport.policyKey, 1)
+        setenv("COVE_PLAYBACK_API_BASE", emulator.baseURL, 1)
+        let run: CoveProcess
+        do {
+            defer { for name in ["COVE_ACCOUNT_ID", "COVE_POLICY_KEY", "COVE_PLAYBACK_API_BASE"] { unsetenv(name) } }
+            run = try CoveProcess(binary, ["--video-id", UITestSupport.videoID, "--print-events"])
+        }
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""type":"session""#) } }
+        XCTAssertTrue(lines.contains { $0.contains(#""type":"session""#) }, "\(lines) \(run.standardError)")
+        XCTAssertEqual(emulator.requests.first?.policyKeyMatched, true)
+        XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey), "the key is never printed")
+    }
+
+    func testSettingsFromTheKeyFileAndAMalformedKeyFile() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let home = NSTemporaryDirectory() + "cove-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home + "/cove", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let file = home + "/cove/cove.conf"
+        try """
+            # written by CoveCommandTests
+            [Playback API]
+            account-id=\(UITestSupport.accountID)
+            policy-key=\(UITestSupport.policyKey)
+            base-url=\(emulator.baseURL)
+            request-timeout=20
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        setenv("XDG_CONFIG_HOME", home, 1)
+        let good: CoveProcess
+        do {
+            defer { unsetenv("XDG_CONFIG_HOME") }
+            good = try CoveProcess(binary, ["--video-id", UITestSupport.videoID, "--print-events"])
+        }
+        defer { good.stop() }
+        let lines = good.waitForLines(timeout: 30) { $0.contains { $0.contains(#""type":"session""#) } }
+        XCTAssertTrue(lines.contains { $0.contains(#""type":"session""#) }, "\(lines) \(good.standardError)")
+        good.stop()
+
+        try "[Playback API]\naccount-id=1\npolicy-key=\\q\n".write(toFile: file, atomically: true, encoding: .utf8)
+        setenv("XDG_CONFIG_HOME", home, 1)
+        let bad: CoveProcess
+        do {
+            defer { unsetenv("XDG_CONFIG_HOME") }
+            bad = try CoveProcess(binary, ["--video-id", UITestSupport.videoID])
+        }
+        XCTAssertEqual(bad.waitForExit(timeout: 10), 2)
+        let errorLines = bad.standardError.split(separator: "\n")
+        XCTAssertEqual(errorLines.count, 1, bad.standardError)
+        XCTAssertTrue(bad.standardError.hasPrefix("cove: \(file):3: "), bad.standardError)
+    }
 }
 
 /// A child `cove` process whose stdout lines and stderr are collected as they arrive.

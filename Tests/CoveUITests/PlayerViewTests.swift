@@ -28,11 +28,17 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario().playbackAPIErrorIsShownOverTheVideo() }
     }
 
-    func testControlBarFitsANarrowWindowLeftToRightAndRightToLeft() throws {
+    func testEverySuppliedLayoutAtWideAndNarrowWidthsBothDirections() throws {
         try MainActor.assumeIsolated {
-            try PlayerViewScenario().controlBarFits(width: 360, height: 240, direction: GTK_TEXT_DIR_LTR, name: "narrow-ltr")
-            try PlayerViewScenario().controlBarFits(width: 360, height: 240, direction: GTK_TEXT_DIR_RTL, name: "narrow-rtl")
-            try PlayerViewScenario().controlBarFits(width: 1280, height: 720, direction: GTK_TEXT_DIR_RTL, name: "wide-rtl")
+            for layout in SuppliedLayout.allCases {
+                for (width, height, label) in [(Int32(1280), Int32(720), "wide"), (Int32(360), Int32(240), "narrow")] {
+                    for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+                        let name = "\(layout.rawValue)-\(label)-\(direction == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")"
+                        try PlayerViewScenario().layoutRenders(layout, width: width, height: height,
+                                                               direction: direction, name: name)
+                    }
+                }
+            }
         }
     }
 }
@@ -154,40 +160,68 @@ final class PlayerViewScenario {
         XCTAssertTrue(player.controlsVisible, "paused: controls stay")
     }
 
-    /// Every control lies inside the window, none overlaps the next, and in RTL the order is mirrored.
-    /// With COVE_SCREENSHOT_DIR set, the rendered window is saved there as NAME.png for a person to look at.
-    func controlBarFits(width: Int32, height: Int32, direction: GtkTextDirection, name: String) throws {
+    /// Each control sits where the layout engine put it, the controls it left out are not shown, nothing overlaps
+    /// or leaves the window, and in RTL the arrangement is mirrored. With COVE_SCREENSHOT_DIR set, the rendered
+    /// window is saved there as NAME.png for a person to look at.
+    func layoutRenders(_ supplied: SuppliedLayout, width: Int32, height: Int32, direction: GtkTextDirection,
+                       name: String) throws {
         try UITestSupport.initGTK()
         let previous = gtk_widget_get_default_direction()
         gtk_widget_set_default_direction(direction)
         defer { gtk_widget_set_default_direction(previous) }
-        let player = try makePlayer(width: width, height: height)
+        var options = PlayerViewOptions()
+        options.forcedLayout = supplied
+        options.keepControlsVisible = true
+        let player = try makePlayer(options: options, width: width, height: height)
         defer { finish(player) }
+        var reported: [(String, Bool)] = []
+        player.onLayoutChange = { reported.append(($0, $1)) }
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 3 }, timeout: 20), name)
         player.controller.pause()
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), name)
-        _ = MainLoop.run(until: { false }, timeout: 0.5)
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
 
         let bar = player.controlBar
-        let order = [bar.playButton, bar.jumpBackButton, bar.currentTimeLabel, bar.separatorLabel, bar.durationLabel,
-                     bar.slider, bar.screenModeButton]
-        var frames: [(x: Double, width: Double)] = []
-        for control in order {
+        let barWidth = Double(gtk_widget_get_width(bar.root))
+        let layout = bar.layout
+        let expected = layout.frames(forWidth: barWidth, mirrored: direction == GTK_TEXT_DIR_RTL)
+        XCTAssertEqual(player.layoutName, supplied.rawValue, name)
+        XCTAssertEqual(expected.compact, width < 450, name)
+        XCTAssertEqual(reported.last?.0, supplied.rawValue, name)
+        XCTAssertEqual(reported.last?.1, expected.compact, name)
+        var placed: [(x: Double, y: Double, width: Double)] = []
+        for view in layout.allLayoutItems where view.tag != .empty {
+            guard let control = bar.widget(for: view.tag) else { XCTFail("\(name): no widget for \(view)"); continue }
+            guard let frame = expected[view], frame.width > 0 else {
+                XCTAssertEqual(gtk_widget_get_child_visible(control), 0, "\(name): \(view) is not shown")
+                continue
+            }
+            XCTAssertEqual(gtk_widget_get_child_visible(control), 1, "\(name): \(view) is shown")
+            // The control (its CSS margins aside) lies inside the frame the engine gave it.
             var x = 0.0, y = 0.0
-            XCTAssertEqual(gtk_widget_translate_coordinates(control, player.widget, 0, 0, &x, &y), 1, name)
+            XCTAssertEqual(gtk_widget_translate_coordinates(control, bar.root, 0, 0, &x, &y), 1, name)
             let controlWidth = Double(gtk_widget_get_width(control))
-            XCTAssertGreaterThan(controlWidth, 0, name)
+            let controlHeight = Double(gtk_widget_get_height(control))
+            XCTAssertGreaterThan(controlWidth, 0, "\(name): \(view)")
+            XCTAssertGreaterThanOrEqual(x, frame.x - 0.5, "\(name): \(view) starts in its frame")
+            XCTAssertLessThanOrEqual(x + controlWidth, frame.maxX + 0.5, "\(name): \(view) ends in its frame")
+            XCTAssertGreaterThanOrEqual(controlWidth, frame.width - 24, "\(name): \(view) fills its frame")
+            XCTAssertGreaterThanOrEqual(y, frame.y - 0.5, "\(name): \(view) in its row")
+            XCTAssertLessThanOrEqual(y + controlHeight, frame.y + frame.height + 0.5, "\(name): \(view) in its row")
             XCTAssertGreaterThanOrEqual(x, 0, name)
-            XCTAssertLessThanOrEqual(x + controlWidth, Double(gtk_widget_get_width(player.widget)), name)
-            frames.append((x, controlWidth))
+            XCTAssertLessThanOrEqual(x + controlWidth, barWidth + 0.5, name)
+            placed.append((x, frame.y, controlWidth))
         }
-        let leftToRight = direction != GTK_TEXT_DIR_RTL
-        for (first, second) in zip(frames, frames.dropFirst()) {
-            if leftToRight { XCTAssertLessThanOrEqual(first.x + first.width, second.x + 0.5, name) }
-            else { XCTAssertLessThanOrEqual(second.x + second.width, first.x + 0.5, name) }
+        for (index, first) in placed.enumerated() {
+            for second in placed[(index + 1)...] where first.y == second.y {
+                XCTAssertTrue(first.x + first.width <= second.x + 0.5 || second.x + second.width <= first.x + 0.5,
+                              "\(name): controls overlap")
+            }
         }
-        XCTAssertGreaterThan(Double(gtk_widget_get_width(bar.slider)), 40, "\(name): the slider keeps room to seek")
+        // The controls every layout has are always on screen: play/pause, and (video layouts) fullscreen.
+        XCTAssertEqual(gtk_widget_get_child_visible(bar.playButton), 1, name)
+        XCTAssertEqual(gtk_widget_get_child_visible(bar.screenModeButton), supplied.isAudioOnly ? 0 : 1, name)
 
         if let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"],
            let texture = cove_widget_render_texture(player.widget) {

@@ -1,72 +1,135 @@
-/// The SDK's playback controller, first cut: a queue of videos, one session at a time, engine signals turned into
-/// lifecycle events for any number of observers (UI, event printer, …) — none of them special-cased here.
+/// The SDK's playback controller: a queue of videos, one session at a time, engine signals turned into lifecycle
+/// events for any number of session consumers (UI, event printer, …) — none of them special-cased here.
 @MainActor
 public final class PlaybackController {
-    public typealias EngineFactory = @MainActor () -> any PlaybackEngine
+    public typealias EngineFactory = BasicSessionProvider.EngineFactory
     public typealias Observer = @MainActor (PlaybackEvent) -> Void
 
+    /// Plays each new session as soon as it is ready (SDK default NO).
     public var autoPlay = false
-    public var sourceSelectionPolicy = SourceSelectionPolicy.default
+    /// Moves to the next video on End, and reports `playlistComplete` after the last (SDK default NO).
+    public var autoAdvance = false
     /// Seconds of media time between two progress events; keeps them to a few per second.
     public var progressInterval = 0.25
-    public private(set) var videos: [Video] = []
-    public private(set) var currentSession: PlaybackSession?
+    /// Seconds the seekable window must move before it is reported again (a live window moves constantly).
+    public var seekableReportStep = 1.0
+    /// Playback speed for the content of this and later sessions; ≤ 0 (or not finite) means 1.0. Audio keeps its
+    /// pitch. Bumpers always play at normal speed.
+    public var playbackRate = 1.0 {
+        didSet {
+            if !(playbackRate > 0) || !playbackRate.isFinite { playbackRate = 1 }
+            guard playbackRate != oldValue, let session = currentSession, session.isReady,
+                  !session.isBumperActive, !session.hasFailed else { return }
+            session.isSeeking = true
+            session.engine.setRate(playbackRate)
+        }
+    }
+    /// Caps adaptive streams (bits per second) for the current and later sessions; 0 is automatic.
+    public private(set) var preferredPeakBitRate = 0
+    /// Remembers the chosen caption language across videos (and, with a file-backed store, across launches).
+    public var enableCaptionPersistence = true
+    public let captionPersistence: CaptionPersistence
+    public let sessionProvider: any PlaybackSessionProvider
+    public internal(set) var videos: [Video] = []
+    /// Index in `videos` of the current (or last attempted) video.
+    public internal(set) var currentIndex: Int?
+    public internal(set) var currentSession: PlaybackSession?
 
-    private let makeEngine: EngineFactory
-    private var observers: [(id: Int, handler: Observer)] = []
-    private var nextObserverID = 0
+    private var consumers: [(id: Int, consumer: any PlaybackSessionConsumer)] = []
+    private var nextConsumerID = 0
+    /// Plays before the next session only (set by `setVideos(_:bumper:)`).
+    var pendingBumper: Video?
 
-    public init(engineFactory: @escaping EngineFactory) {
-        makeEngine = engineFactory
+    public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory()) {
+        self.sessionProvider = sessionProvider
+        self.captionPersistence = captionPersistence
     }
 
+    /// A controller with the basic provider (default source selection) and an engine per session.
+    public convenience init(captionPersistence: CaptionPersistence = .inMemory(),
+                            engineFactory: @escaping EngineFactory) {
+        self.init(sessionProvider: BasicSessionProvider(engineFactory: engineFactory),
+                  captionPersistence: captionPersistence)
+    }
+
+    // MARK: - Consumers
+
+    /// Adds a consumer; if a session exists it hears about it at once.
+    @discardableResult
+    public func addSessionConsumer(_ consumer: any PlaybackSessionConsumer) -> Int {
+        nextConsumerID += 1
+        consumers.append((nextConsumerID, consumer))
+        if let currentSession { consumer.didAdvance(to: currentSession) }
+        return nextConsumerID
+    }
+
+    public func removeSessionConsumer(_ consumer: any PlaybackSessionConsumer) {
+        consumers.removeAll { $0.consumer === consumer }
+    }
+
+    /// A closure consumer (`PlaybackEventObserver`); returns an id for `removeObserver`.
     @discardableResult
     public func addObserver(_ handler: @escaping Observer) -> Int {
-        nextObserverID += 1
-        observers.append((nextObserverID, handler))
-        return nextObserverID
+        addSessionConsumer(PlaybackEventObserver(handler))
     }
 
     public func removeObserver(_ id: Int) {
-        observers.removeAll { $0.id == id }
+        consumers.removeAll { $0.id == id }
     }
 
-    /// Replaces the queue and starts a session for its first video.
-    public func setVideos(_ videos: [Video]) {
-        terminateCurrentSession()
-        self.videos = videos
-        guard let first = videos.first else { return }
-        startSession(for: first)
+    func announce(_ session: PlaybackSession) {
+        for entry in consumers { entry.consumer.didAdvance(to: session) }
     }
+
+    /// Sends `event` to every consumer, for `session` (nil: outside any session). Events of a terminated session
+    /// are dropped.
+    func emit(_ event: PlaybackEvent, in session: PlaybackSession? = nil) {
+        if let session, session.terminated { return }
+        for entry in consumers { entry.consumer.playbackSession(session ?? currentSession, didReceive: event) }
+    }
+
+    // MARK: - Transport
 
     public func play() {
-        emit(.lifecycle(.playRequest))
-        guard let session = currentSession else { return }
-        guard session.isReady else { session.wantsPlay = true; return }
+        emit(.lifecycle(.playRequest), in: currentSession)
+        guard let session = currentSession, !session.hasFailed else { return }
+        session.wantsPlay = true
+        guard session.isReady || session.isBumperActive else { return }
         if session.hasEnded {
             session.hasEnded = false
+            session.isSeeking = true
             session.engine.seek(to: 0, tolerance: 0.1)
         }
         session.engine.play()
     }
 
     public func pause() {
-        emit(.lifecycle(.pauseRequest))
+        emit(.lifecycle(.pauseRequest), in: currentSession)
         guard let session = currentSession else { return }
         session.wantsPlay = false
-        if session.isReady { session.engine.pause() }
+        if session.isReady || session.isBumperActive { session.engine.pause() }
     }
 
-    /// Seeks the current session; refused (false) before Ready, as in the SDK.
+    /// Seeks the current session within `tolerance` seconds; refused (false) before Ready, during the bumper and
+    /// after a failure, as in the SDK.
     @discardableResult
     public func seek(to seconds: Double, tolerance: Double = 0.1) -> Bool {
-        guard let session = currentSession, session.isReady else { return false }
-        var target = max(0, seconds)
+        guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed,
+              seconds.isFinite else { return false }
+        var target = max(session.seekableRange?.start ?? 0, seconds)
         if let duration = session.duration { target = min(target, duration) }
+        else if let end = session.seekableRange?.end { target = min(target, end) }
         session.hasEnded = false
+        session.isSeeking = true
         session.engine.seek(to: target, tolerance: tolerance)
         session.position = target
         return true
+    }
+
+    /// Caps adaptive streams at `bitsPerSecond` for the current and later sessions; 0 is automatic.
+    public func setPreferredPeakBitRate(_ bitsPerSecond: Int) {
+        preferredPeakBitRate = max(0, bitsPerSecond)
+        currentSession?.engine.setMaximumBitrate(preferredPeakBitRate)
     }
 
     /// Reports a failure that happened before any session existed (the Playback API, bad input).
@@ -75,92 +138,13 @@ public final class PlaybackController {
         emit(.lifecycle(.error))
     }
 
-    /// Ends the current session and releases its engine.
+    /// Ends the current session (Terminate) and releases its engine.
     public func terminateCurrentSession() {
         guard let session = currentSession else { return }
+        emit(.lifecycle(.terminate), in: session)
         session.terminated = true
         session.engine.signalHandler = nil
         session.engine.stop()
         currentSession = nil
-        emit(.lifecycle(.terminate))
-    }
-
-    private func startSession(for video: Video) {
-        let source: Source
-        do {
-            source = try video.preferredSource(using: sourceSelectionPolicy)
-        } catch {
-            emit(.error(code: PlaybackErrorCode.noPlayableSource, message: error.message))
-            emit(.lifecycle(.fail))
-            return
-        }
-        let engine = makeEngine()
-        let session = PlaybackSession(video: video, source: source, engine: engine)
-        currentSession = session
-        session.wantsPlay = autoPlay
-        emit(.session(videoID: video.id, source: Redaction.redactURL(source.url.absoluteString)))
-        engine.signalHandler = { [weak self, weak session] signal in
-            guard let self, let session, !session.terminated else { return }
-            self.handle(signal, in: session)
-        }
-        engine.load(uri: source.url.absoluteString)
-    }
-
-    private func handle(_ signal: EngineSignal, in session: PlaybackSession) {
-        switch signal {
-        case .ready:
-            guard !session.isReady else { return }
-            session.isReady = true
-            emit(.lifecycle(.ready))
-            if session.wantsPlay { session.engine.play() }
-        case .duration(let seconds):
-            guard seconds != session.duration else { return }
-            session.duration = seconds
-            emit(.duration(seconds))
-        case .playing:
-            guard !session.isPlaying else { return }
-            session.isPlaying = true
-            session.hasEnded = false
-            emit(.lifecycle(.play))
-        case .paused:
-            guard session.isPlaying else { return }
-            session.isPlaying = false
-            if !session.hasEnded { emit(.lifecycle(.pause)) }
-        case .buffering(let percent):
-            if percent < 100, !session.isBuffering {
-                session.isBuffering = true
-                emit(.lifecycle(.playbackBufferEmpty))
-            } else if percent >= 100, session.isBuffering {
-                session.isBuffering = false
-                emit(.lifecycle(.playbackLikelyToKeepUp))
-            }
-        case .position(let seconds):
-            session.position = seconds
-            if let last = session.lastProgressReported, abs(seconds - last) < progressInterval { return }
-            session.lastProgressReported = seconds
-            emit(.progress(seconds))
-        case .endOfStream:
-            guard !session.hasEnded else { return }
-            session.hasEnded = true
-            if let duration = session.duration {
-                session.position = duration
-                emit(.progress(duration))
-            }
-            emit(.lifecycle(.end))
-            session.isPlaying = false
-        case .error(let error):
-            if session.isReady {
-                emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: PlaybackMessages.message(for: error)))
-                emit(.lifecycle(.failedToPlayToEndTime))
-            } else {
-                emit(.error(code: PlaybackErrorCode.loadFailed, message: PlaybackMessages.message(for: error)))
-                emit(.lifecycle(.fail))
-            }
-            session.isPlaying = false
-        }
-    }
-
-    private func emit(_ event: PlaybackEvent) {
-        for observer in observers { observer.handler(event) }
     }
 }

@@ -1,23 +1,83 @@
-/// One video playing through one engine; the controller owns it and terminates it before the next.
+/// One video playing through one engine (SDK `BCOVPlaybackSession`); the controller owns it and terminates it
+/// before the next. A session with a bumper plays the bumper first, through the same engine.
 @MainActor
 public final class PlaybackSession {
     public let video: Video
     public let source: Source
     public let engine: any PlaybackEngine
+    /// The bumper to play before the content, with the source chosen for it.
+    public let bumper: (video: Video, source: Source)?
+    /// While true the engine plays the bumper: no content events, no seeking.
+    public internal(set) var isBumperActive = false
     public internal(set) var isReady = false
     public internal(set) var isPlaying = false
     public internal(set) var isBuffering = false
+    public internal(set) var isStalled = false
     public internal(set) var hasEnded = false
+    /// Failed mid-playback (FailedToPlayToEndTime); only `resumeVideo(at:autoPlay:)` continues it.
+    public internal(set) var hasFailed = false
     public internal(set) var duration: Double?
     public internal(set) var position: Double = 0
-    /// A play request that came before Ready; honoured on Ready.
+    public internal(set) var seekableRange: SeekableRange?
+    public internal(set) var mediaType: MediaType?
+    public internal(set) var videoType: VideoType?
+    public internal(set) var audioTracks: [MediaTrack] = []
+    /// In-manifest caption tracks first, then the video's sidecar WebVTT tracks.
+    public internal(set) var captionTracks: [MediaTrack] = []
+    public internal(set) var selectedAudioTrack: MediaTrack?
+    /// nil is Off.
+    public internal(set) var selectedCaptionTrack: MediaTrack?
+
+    /// A play request that came before Ready (or during the bumper); honoured when the content can play.
     var wantsPlay = false
+    var hasPlayed = false
+    /// A seek (or rate change) is flushing: buffering meanwhile is not a stall.
+    var isSeeking = false
+    var hasReportedDuration = false
+    var hasReportedSeekable = false
+    var lastSeekableReported: SeekableRange?
     var lastProgressReported: Double?
+    var lastBumperProgressReported: Double?
+    var cuePoints: CuePointTracker
+    /// Between reloading the content (a resume, or a sidecar caption change) and its Ready.
+    var reload: Reload?
+    /// After a resume, progress up to here was already reported once.
+    var progressReportedUpTo: Double?
+    /// The sidecar track loaded into the engine, if any.
+    var loadedSidecar: MediaTrack?
+    var engineStreams: EngineStreams?
+    /// A sidecar caption to select once the reload that loads it reports its streams.
+    var pendingCaption: MediaTrack?
     var terminated = false
 
-    init(video: Video, source: Source, engine: any PlaybackEngine) {
+    enum Reload: Equatable {
+        /// `resumeVideo(at:autoPlay:)`: ResumeBegin, then ResumeComplete or ResumeFail instead of Ready or Fail.
+        case resume
+        /// A caption change that needs another load: no lifecycle events at all.
+        case quiet
+    }
+
+    init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?) {
         self.video = video
         self.source = source
         self.engine = engine
+        self.bumper = bumper
+        cuePoints = CuePointTracker(cuePoints: video.cuePoints)
+    }
+
+    /// The content's sidecar caption tracks (`text_tracks` of kind captions/subtitles with a URL).
+    var sidecarTracks: [MediaTrack] {
+        video.textTracks.enumerated().compactMap { index, track in
+            guard track.src != nil, !track.isThumbnails, ["captions", "subtitles"].contains(track.kind) else {
+                return nil
+            }
+            return MediaTrack(id: "sidecar:\(index)", language: track.srclang, name: track.label, isSidecar: true)
+        }
+    }
+
+    func sidecarURI(for track: MediaTrack) -> String? {
+        guard track.isSidecar, let index = Int(track.id.dropFirst("sidecar:".count)),
+              video.textTracks.indices.contains(index) else { return nil }
+        return video.textTracks[index].src?.absoluteString
     }
 }

@@ -5,6 +5,14 @@ public enum JSONLine {
         case number(Double)
         case bool(Bool)
         case null
+        case array([Value])
+        /// Keys in the given order.
+        case object([(String, Value)])
+
+        /// A string, or null when absent.
+        public static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+        /// A number, or null when absent.
+        public static func optional(_ number: Double?) -> Value { number.map(Value.number) ?? .null }
     }
 
     public static func object(_ fields: [(String, Value)]) -> String {
@@ -16,6 +24,8 @@ public enum JSONLine {
         case .string(let text): return quote(text)
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
+        case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
+        case .object(let fields): return object(fields)
         case .number(let number):
             guard number.isFinite else { return "null" }
             // Millisecond precision is all a viewer-facing time needs, and keeps lines short.

@@ -12,6 +12,13 @@ public enum LifecycleEventType: String, Sendable, CaseIterable {
     case playbackBufferEmpty = "PlaybackBufferEmpty"
     case playbackLikelyToKeepUp = "PlaybackLikelyToKeepUp"
     case failedToPlayToEndTime = "FailedToPlayToEndTime"
+    case resumeBegin = "ResumeBegin"
+    case resumeComplete = "ResumeComplete"
+    case resumeFail = "ResumeFail"
     case terminate = "Terminate"
     case error = "Error"
+    case bumperEnter = "BumperEnter"
+    case bumperExit = "BumperExit"
+    /// Sent as `PlaybackEvent.bumperProgress(_:)`, which carries the time.
+    case bumperProgress = "BumperProgress"
 }

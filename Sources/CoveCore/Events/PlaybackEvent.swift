@@ -1,6 +1,7 @@
 /// Everything the controller tells its consumers; `--print-events` writes each as one JSON line.
 public enum PlaybackEvent: Sendable, Equatable {
-    /// A session started for `videoID` with the chosen source (URL already redacted).
+    /// A session started for `videoID` with the chosen source (URL already redacted): the SDK's
+    /// didAdvanceToPlaybackSession, as closure observers see it.
     case session(videoID: String?, source: String)
     case lifecycle(LifecycleEventType)
     /// Seconds; nil when the stream has no duration (live).
@@ -8,6 +9,32 @@ public enum PlaybackEvent: Sendable, Equatable {
     case progress(Double)
     /// `code` is machine-readable (an API error code or a playback code); `message` is the translated sentence.
     case error(code: String, message: String)
+    /// Something was left out while playback goes on (an address that is not http(s), a playlist video that
+    /// failed, a bumper that could not be loaded); `message` is the translated sentence.
+    case warning(code: String, message: String)
+    /// The bumper's own playback time (lifecycle BumperProgress); content progress is not reported meanwhile.
+    case bumperProgress(Double)
+    /// Every cue point in (previous, current], aggregated across a seek (SDK didPassCuePoints).
+    case cuePoints(previous: Double, current: Double, cuePoints: [CuePoint])
+    /// Whether the stream has pictures, determined from the stream itself.
+    case mediaType(MediaType)
+    case videoType(VideoType)
+    /// The window that can be seeked in, in stream seconds (SDK didChangeSeekableRanges).
+    case seekable(SeekableRange)
+    /// autoAdvance ran past the last video of the queue.
+    case playlistComplete
+    /// `insertVideo(_:afterVideoAt:)` placed the video at `index` of the queue.
+    case inserted(videoID: String?, index: Int)
+    /// `insertVideo(_:afterVideoAt:)` refused the video (index outside the queue, or nothing playable in it).
+    case insertFailed(videoID: String?, afterIndex: Int)
+    /// `setVideos` was given nothing it could play.
+    case noPlayableVideos
+    /// The session's audio renditions and caption tracks (in-manifest and sidecar), once known.
+    case tracks(audio: [MediaTrack], captions: [MediaTrack])
+    /// The audio rendition now playing (SDK didChangeSelectedAudibleMediaOption).
+    case audioTrack(MediaTrack)
+    /// The caption track now shown, nil for Off (SDK didChangeSelectedLegibleMediaOption).
+    case captionTrack(MediaTrack?)
 }
 
 /// Codes for playback errors, mirroring the SDK's `kBCOVPlaybackSessionErrorCode…` names.
@@ -22,16 +49,69 @@ extension PlaybackEvent {
     public var jsonLine: String {
         switch self {
         case .session(let videoID, let source):
-            return JSONLine.object([("type", .string("session")), ("video_id", videoID.map(JSONLine.Value.string) ?? .null),
-                                    ("source", .string(source))])
+            return line("session", [("video_id", .optional(videoID)), ("source", .string(source))])
         case .lifecycle(let type):
-            return JSONLine.object([("type", .string("lifecycle")), ("event", .string(type.rawValue))])
+            return line("lifecycle", [("event", .string(type.rawValue))])
         case .duration(let seconds):
-            return JSONLine.object([("type", .string("duration")), ("duration", seconds.map(JSONLine.Value.number) ?? .null)])
+            return line("duration", [("duration", .optional(seconds))])
         case .progress(let seconds):
-            return JSONLine.object([("type", .string("progress")), ("time", .number(seconds))])
+            return line("progress", [("time", .number(seconds))])
         case .error(let code, let message):
-            return JSONLine.object([("type", .string("error")), ("code", .string(code)), ("message", .string(message))])
+            return line("error", [("code", .string(code)), ("message", .string(message))])
+        case .warning(let code, let message):
+            return line("warning", [("code", .string(code)), ("message", .string(message))])
+        case .bumperProgress(let seconds):
+            return line("lifecycle", [("event", .string(LifecycleEventType.bumperProgress.rawValue)),
+                                      ("time", .number(seconds))])
+        case .cuePoints(let previous, let current, let cuePoints):
+            return line("cue_points", [("previous", .number(previous)), ("current", .number(current)),
+                                       ("cue_points", .array(cuePoints.map(\.jsonLineValue)))])
+        case .mediaType(let type):
+            return line("media_type", [("media_type", .string(type.eventName))])
+        case .videoType(let type):
+            return line("video_type", [("video_type", .string(type.eventName))])
+        case .seekable(let range):
+            return line("seekable", [("start", .number(range.start)), ("end", .number(range.end))])
+        case .playlistComplete:
+            return line("playlist_complete", [])
+        case .inserted(let videoID, let index):
+            return line("inserted", [("video_id", .optional(videoID)), ("index", .number(Double(index)))])
+        case .insertFailed(let videoID, let afterIndex):
+            return line("insert_failed", [("video_id", .optional(videoID)),
+                                          ("after_index", .number(Double(afterIndex)))])
+        case .noPlayableVideos:
+            return line("no_playable_videos", [])
+        case .tracks(let audio, let captions):
+            return line("tracks", [("audio", .array(audio.map(\.jsonLineValue))),
+                                   ("captions", .array(captions.map(\.jsonLineValue)))])
+        case .audioTrack(let track):
+            return line("audio_track", [("track", track.jsonLineValue)])
+        case .captionTrack(let track):
+            return line("caption_track", [("track", track?.jsonLineValue ?? .null)])
         }
+    }
+
+    private func line(_ type: String, _ fields: [(String, JSONLine.Value)]) -> String {
+        JSONLine.object([("type", .string(type))] + fields)
+    }
+}
+
+extension CuePoint {
+    /// `time` is seconds, or "before"/"after" as in the Playback API.
+    var jsonLineValue: JSONLine.Value {
+        let time: JSONLine.Value = switch position {
+        case .before: .string("before")
+        case .time(let seconds): .number(seconds)
+        case .after: .string("after")
+        }
+        return .object([("time", time), ("type", .optional(type)), ("name", .optional(name)), ("id", .optional(id)),
+                         ("metadata", .optional(metadata)), ("force_stop", .bool(forceStop))])
+    }
+}
+
+extension MediaTrack {
+    var jsonLineValue: JSONLine.Value {
+        .object([("id", .string(id)), ("language", .optional(language)), ("name", .optional(name)),
+                 ("sidecar", .bool(isSidecar))])
     }
 }

@@ -1,10 +1,23 @@
-/// What the command line asked for. Parsing is pure so it can be tested without starting GTK.
+/// What the command line asked for, completed by the environment and the key file. Parsing is separate from the
+/// app so it can be tested without starting GTK.
 public struct LaunchOptions: Sendable, Equatable {
-    public var accountID: String?
-    public var policyKey: String?
+    /// Account, policy key, base URLs, timeouts and headers. After `parse`, for a Playback API target: the command
+    /// line's values over the environment's over the key file's.
+    public var playbackAPI = PlaybackAPISettings()
     public var videoID: String?
+    public var referenceID: String?
+    public var playlistID: String?
+    public var playlistReferenceID: String?
+    /// A Playback Rights JWT.
+    public var authToken: String?
+    public var bumperID: String?
+    public var bumperReferenceID: String?
+    public var limit: Int?
+    public var offset: Int?
+    public var adConfigID: String?
+    public var configID: String?
     public var url: String?
-    public var playbackAPIBase: String?
+    /// Serve the target from the built-in demo catalog with the emulator instead of the Playback API.
     public var demo = false
     public var printEvents = false
     public var help = false
@@ -14,123 +27,43 @@ public struct LaunchOptions: Sendable, Equatable {
 
     /// What to play, once the options are known to be consistent.
     public enum Target: Sendable, Equatable {
-        case video(accountID: String, policyKey: String, videoID: String)
+        /// A video from the Playback API (from the demo catalog with `demo`; there, no asset at all means the
+        /// demo's default video).
+        case video(FindConfiguration)
+        /// A playlist from the Playback API (or the demo catalog).
+        case playlist(FindConfiguration)
+        /// A media URL or file, without the Playback API.
         case url(String)
-        case demo(videoID: String?)
         case none
     }
 
     public var target: Target {
-        if demo { return .demo(videoID: videoID) }
         if let url { return .url(url) }
-        if let accountID, let policyKey, let videoID { return .video(accountID: accountID, policyKey: policyKey, videoID: videoID) }
+        if videoID != nil || referenceID != nil { return .video(find(assetID: videoID, referenceID: referenceID)) }
+        if playlistID != nil || playlistReferenceID != nil {
+            return .playlist(find(assetID: playlistID, referenceID: playlistReferenceID))
+        }
+        if demo { return .video(find(assetID: nil, referenceID: nil)) }
         return .none
+    }
+
+    /// The query parameters of the find (limit and offset are only accepted for playlists).
+    public var queryParameters: PlaybackQueryParameters {
+        PlaybackQueryParameters(limit: limit, offset: offset, adConfigID: adConfigID, configID: configID)
+    }
+
+    private func find(assetID: String?, referenceID: String?) -> FindConfiguration {
+        FindConfiguration(assetID: assetID, assetReferenceID: referenceID, authToken: authToken, bumperID: bumperID,
+                          bumperReferenceID: bumperReferenceID)
     }
 }
 
 public struct LaunchOptionsError: Error, Sendable, Equatable {
     /// One line, already translated, without the program name.
     public let message: String
-}
 
-extension LaunchOptions {
-    private enum Kind { case value(WritableKeyPath<LaunchOptions, String?>), flag(WritableKeyPath<LaunchOptions, Bool>) }
-
-    private static var table: [String: Kind] { [
-        "--account-id": .value(\.accountID),
-        "--policy-key": .value(\.policyKey),
-        "--video-id": .value(\.videoID),
-        "--url": .value(\.url),
-        "--playback-api-base": .value(\.playbackAPIBase),
-        "--demo": .flag(\.demo),
-        "--print-events": .flag(\.printEvents),
-        "--help": .flag(\.help),
-        "-h": .flag(\.help),
-        "--version": .flag(\.version),
-    ] }
-
-    /// Parses arguments after the program name. Accepts `--name value` and `--name=value`.
-    public static func parse(_ arguments: [String]) throws(LaunchOptionsError) -> LaunchOptions {
-        var options = LaunchOptions()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let kind = table[name] else {
-                if argument.hasPrefix("-") {
-                    throw LaunchOptionsError(message: tr("unknown option “%@”").replacingPlaceholder(with: name))
-                }
-                throw LaunchOptionsError(message: tr("unexpected argument “%@”").replacingPlaceholder(with: argument))
-            }
-            switch kind {
-            case .flag(let path):
-                if inlineValue != nil {
-                    throw LaunchOptionsError(message: tr("option “%@” takes no value").replacingPlaceholder(with: name))
-                }
-                options[keyPath: path] = true
-            case .value(let path):
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    throw LaunchOptionsError(message: tr("option “%@” needs a value").replacingPlaceholder(with: name))
-                }
-                guard !value.isEmpty else {
-                    throw LaunchOptionsError(message: tr("option “%@” needs a value").replacingPlaceholder(with: name))
-                }
-                options[keyPath: path] = value
-            }
-        }
-        try options.validate()
-        return options
-    }
-
-    private func validate() throws(LaunchOptionsError) {
-        if help || version { return }
-        if demo, url != nil {
-            throw LaunchOptionsError(message: tr("“--demo” and “--url” cannot be used together"))
-        }
-        if let base = playbackAPIBase, !(base.hasPrefix("http://") || base.hasPrefix("https://")) {
-            throw LaunchOptionsError(message: tr("“--playback-api-base” must be an http:// or https:// URL"))
-        }
-        if !demo, url == nil, videoID != nil || accountID != nil || policyKey != nil {
-            var missing: [String] = []
-            if accountID == nil { missing.append("--account-id") }
-            if policyKey == nil { missing.append("--policy-key") }
-            if videoID == nil { missing.append("--video-id") }
-            if !missing.isEmpty {
-                throw LaunchOptionsError(message: tr("missing %@").replacingPlaceholder(with: missing.joined(separator: ", ")))
-            }
-        }
-    }
-
-    /// The `--help` text, translated.
-    public static var helpText: String {
-        let lines = [
-            tr("Usage: cove [OPTION…]"),
-            "",
-            tr("Play Brightcove Video Cloud videos and plain media."),
-            "",
-            "  --account-id ID          " + tr("Video Cloud account ID"),
-            "  --policy-key KEY         " + tr("Playback API policy key"),
-            "  --video-id ID            " + tr("play this video from the Playback API"),
-            "  --url URL|PATH           " + tr("play a media URL or file without the Playback API"),
-            "  --playback-api-base URL  " + tr("Playback API base URL (proxy domain)"),
-            "  --demo                   " + tr("play the built-in demo catalog (no internet needed)"),
-            "  --print-events           " + tr("write every playback event to stdout as a JSON line"),
-            "  --version                " + tr("show the version and exit"),
-            "  -h, --help               " + tr("show this help and exit"),
-        ]
-        return lines.joined(separator: "\n")
+    public init(message: String) {
+        self.message = message
     }
 }
 
@@ -141,5 +74,20 @@ extension String {
         var filled = self
         filled.replaceSubrange(range, with: value)
         return filled
+    }
+}
+
+extension LaunchOptions: CustomReflectable {
+    /// `print`, `dump` and test failure messages go through the mirror: the token is redacted here, the policy key
+    /// by `PlaybackAPISettings`'s own mirror.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "playbackAPI": playbackAPI, "videoID": videoID as Any, "referenceID": referenceID as Any,
+            "playlistID": playlistID as Any, "playlistReferenceID": playlistReferenceID as Any,
+            "authToken": authToken == nil ? "nil" : "REDACTED", "bumperID": bumperID as Any,
+            "bumperReferenceID": bumperReferenceID as Any, "limit": limit as Any, "offset": offset as Any,
+            "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any, "demo": demo,
+            "printEvents": printEvents, "help": help, "version": version,
+        ])
     }
 }

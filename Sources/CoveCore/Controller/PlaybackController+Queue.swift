@@ -1,0 +1,93 @@
+/// The queue: which video plays, and what happens when one ends.
+extension PlaybackController {
+    /// Replaces the queue and starts a session for its first playable video; the previous session is terminated.
+    /// `bumper` plays once, before that first video (SDK: one bumper per player, shared by a playlist).
+    public func setVideos(_ videos: [Video], bumper: Video? = nil) {
+        terminateCurrentSession()
+        self.videos = videos
+        currentIndex = nil
+        pendingBumper = bumper
+        guard videos.contains(where: sessionProvider.canPlay) else {
+            emit(.noPlayableVideos)
+            return
+        }
+        startSession(from: 0)
+    }
+
+    /// Moves to the next playable video; does nothing at the end of the queue.
+    public func advanceToNext() {
+        let next = (currentIndex ?? -1) + 1
+        guard videos[next...].contains(where: sessionProvider.canPlay) else { return }
+        terminateCurrentSession()
+        startSession(from: next)
+    }
+
+    /// Puts `video` right after the video at `index` (SDK didInsertVideo / failedToInsertVideo). The current
+    /// session is not touched.
+    public func insertVideo(_ video: Video, afterVideoAt index: Int) {
+        guard videos.indices.contains(index), sessionProvider.canPlay(video) else {
+            emit(.insertFailed(videoID: video.id, afterIndex: index))
+            return
+        }
+        videos.insert(video, at: index + 1)
+        if let current = currentIndex, current > index { currentIndex = current + 1 }
+        emit(.inserted(videoID: video.id, index: index + 1))
+    }
+
+    /// Starts the first playable video at or after `index`; videos it skips are reported as errors.
+    func startSession(from index: Int) {
+        var candidate = index
+        while candidate < videos.count {
+            let video = videos[candidate]
+            currentIndex = candidate
+            do throws(NoPlayableSourceError) {
+                let session = try sessionProvider.makeSession(for: video, bumper: pendingBumper)
+                pendingBumper = nil
+                begin(session)
+                return
+            } catch {
+                emit(.error(code: PlaybackErrorCode.noPlayableSource, message: error.message))
+                candidate += 1
+            }
+        }
+    }
+
+    private func begin(_ session: PlaybackSession) {
+        currentSession = session
+        session.wantsPlay = autoPlay
+        announce(session)
+        session.engine.signalHandler = { [weak self, weak session] signal in
+            guard let self, let session, !session.terminated else { return }
+            self.handle(signal, in: session)
+        }
+        if let bumper = session.bumper {
+            session.isBumperActive = true
+            emit(.lifecycle(.bumperEnter), in: session)
+            guard !session.terminated else { return }
+            session.engine.load(uri: bumper.source.url.absoluteString, options: EngineLoadOptions())
+        } else {
+            loadContent(of: session, startingAt: nil)
+        }
+    }
+
+    /// Opens the content in the session's engine, with the current bitrate cap and the remembered caption.
+    func loadContent(of session: PlaybackSession, startingAt position: Double?) {
+        let sidecar = session.loadedSidecar ?? initialSidecar(for: session)
+        session.loadedSidecar = sidecar
+        let options = EngineLoadOptions(subtitleURI: sidecar.flatMap(session.sidecarURI), startPosition: position,
+                                        maximumBitrate: preferredPeakBitRate)
+        session.engine.load(uri: session.source.url.absoluteString, options: options)
+    }
+
+    /// After End: the next video with autoAdvance, and `playlistComplete` after the last.
+    func sessionDidEnd(_ session: PlaybackSession) {
+        guard autoAdvance, session === currentSession else { return }
+        let next = (currentIndex ?? -1) + 1
+        if videos[next...].contains(where: sessionProvider.canPlay) {
+            terminateCurrentSession()
+            startSession(from: next)
+        } else {
+            emit(.playlistComplete, in: session)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Bumpers and reloads: the two ways a session loads its engine more than once.
+extension PlaybackController {
+    /// Rebuilds the current session's pipeline at `seconds` (SDK `resumeVideoAtTime:withAutoPlay:`), typically
+    /// after FailedToPlayToEndTime: ResumeBegin, then ResumeComplete or ResumeFail. The bumper is not replayed and
+    /// progress already reported is not reported again. Ignored while a resume is still pending.
+    public func resumeVideo(at seconds: Double, autoPlay: Bool) {
+        guard let session = currentSession, session.reload != .resume else { return }
+        emit(.lifecycle(.resumeBegin), in: session)
+        guard !session.terminated else { return }
+        reload(session, kind: .resume, at: max(0, seconds.isFinite ? seconds : 0), playing: autoPlay)
+    }
+
+    /// Loads the content again at `position`, keeping what the session already reported.
+    func reload(_ session: PlaybackSession, kind: PlaybackSession.Reload, at position: Double, playing: Bool) {
+        session.reload = kind
+        session.isBumperActive = false
+        session.isReady = false
+        session.isPlaying = false
+        session.isBuffering = false
+        session.isStalled = false
+        session.isSeeking = false
+        session.hasEnded = false
+        session.hasFailed = false
+        session.wantsPlay = playing
+        session.position = position
+        if let reported = session.lastProgressReported {
+            session.progressReportedUpTo = max(session.progressReportedUpTo ?? reported, reported)
+        }
+        loadContent(of: session, startingAt: position)
+    }
+
+    /// The bumper plays through the session's engine with its own events; its end (or failure) starts the content.
+    func handleBumper(_ signal: EngineSignal, in session: PlaybackSession) {
+        switch signal {
+        case .ready:
+            if session.wantsPlay { session.engine.play() }
+        case .playing:
+            session.isPlaying = true
+        case .paused:
+            session.isPlaying = false
+        case .position(let seconds):
+            guard session.lastBumperProgressReported.map({ abs(seconds - $0) >= progressInterval }) ?? true else {
+                return
+            }
+            session.lastBumperProgressReported = seconds
+            emit(.bumperProgress(seconds), in: session)
+        case .endOfStream, .error:
+            // A broken bumper must not keep the viewer from the content.
+            session.isBumperActive = false
+            session.isPlaying = false
+            emit(.lifecycle(.bumperExit), in: session)
+            guard !session.terminated else { return }
+            loadContent(of: session, startingAt: nil)
+        case .buffering, .duration, .seekable, .streams, .streamsSelected:
+            break
+        }
+    }
+}

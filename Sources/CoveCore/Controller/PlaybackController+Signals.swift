@@ -1,0 +1,167 @@
+/// The content's state machine: engine signals in, SDK lifecycle events out.
+extension PlaybackController {
+    func handle(_ signal: EngineSignal, in session: PlaybackSession) {
+        if session.isBumperActive {
+            handleBumper(signal, in: session)
+            return
+        }
+        switch signal {
+        case .ready:
+            becomeReady(session)
+        case .duration(let seconds):
+            guard seconds != session.duration || !session.hasReportedDuration else { return }
+            session.hasReportedDuration = true
+            session.duration = seconds
+            emit(.duration(seconds), in: session)
+            updateVideoType(of: session)
+        case .seekable(let range):
+            seekableChanged(to: range, in: session)
+        case .streams(let streams):
+            streamsChanged(streams, in: session)
+        case .streamsSelected(let audio, let text):
+            streamsSelected(audio: audio, text: text, in: session)
+        case .playing:
+            guard !session.isPlaying else { return }
+            session.isPlaying = true
+            session.hasEnded = false
+            emit(.lifecycle(.play), in: session)
+            if !session.hasPlayed {
+                session.hasPlayed = true
+                if let passage = session.cuePoints.play() { emit(passage, in: session) }
+            }
+        case .paused:
+            guard session.isPlaying else { return }
+            session.isPlaying = false
+            if !session.hasEnded { emit(.lifecycle(.pause), in: session) }
+        case .buffering(let percent):
+            bufferingChanged(percent, in: session)
+        case .position(let seconds):
+            positionChanged(seconds, in: session)
+        case .endOfStream:
+            ended(session)
+        case .error(let error):
+            failed(session, error)
+        }
+    }
+
+    private func becomeReady(_ session: PlaybackSession) {
+        guard !session.isReady else { return }
+        session.isReady = true
+        switch session.reload {
+        case .resume?: emit(.lifecycle(.resumeComplete), in: session)
+        case .quiet?: break
+        case nil: emit(.lifecycle(.ready), in: session)
+        }
+        session.reload = nil
+        guard !session.terminated else { return }
+        if playbackRate != 1 {
+            session.isSeeking = true
+            session.engine.setRate(playbackRate)
+        }
+        if session.wantsPlay { session.engine.play() }
+    }
+
+    private func seekableChanged(to range: SeekableRange?, in session: PlaybackSession) {
+        session.seekableRange = range
+        let first = !session.hasReportedSeekable
+        session.hasReportedSeekable = true
+        if let range {
+            let last = session.lastSeekableReported
+            let moved = last.map { abs($0.start - range.start) >= seekableReportStep
+                || abs($0.end - range.end) >= seekableReportStep } ?? true
+            if moved {
+                session.lastSeekableReported = range
+                emit(.seekable(range), in: session)
+            }
+        }
+        if first || range != nil { updateVideoType(of: session) }
+    }
+
+    /// Known once both the duration and the seekable window have been reported; reported again if it changes
+    /// (a live window that grows into a DVR window).
+    private func updateVideoType(of session: PlaybackSession) {
+        guard session.hasReportedDuration, session.hasReportedSeekable else { return }
+        let type = VideoType(duration: session.duration, seekable: session.seekableRange)
+        guard type != session.videoType else { return }
+        session.videoType = type
+        emit(.videoType(type), in: session)
+    }
+
+    /// Buffering always gives BufferEmpty / LikelyToKeepUp; while playing (not loading, not seeking) it is also a
+    /// stall (PlaybackStalled / PlaybackRecovered), as the SDK distinguishes them.
+    private func bufferingChanged(_ percent: Int, in session: PlaybackSession) {
+        if percent < 100 {
+            guard !session.isBuffering else { return }
+            session.isBuffering = true
+            emit(.lifecycle(.playbackBufferEmpty), in: session)
+            guard session.hasPlayed, session.wantsPlay, !session.isSeeking, !session.hasEnded, !session.isStalled,
+                  session.reload == nil else { return }
+            session.isStalled = true
+            emit(.lifecycle(.playbackStalled), in: session)
+        } else {
+            guard session.isBuffering else { return }
+            session.isBuffering = false
+            emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
+            guard session.isStalled else { return }
+            session.isStalled = false
+            emit(.lifecycle(.playbackRecovered), in: session)
+        }
+    }
+
+    private func positionChanged(_ seconds: Double, in session: PlaybackSession) {
+        session.position = seconds
+        session.isSeeking = false
+        // After a resume, what was already reported is not reported again.
+        if let reported = session.progressReportedUpTo {
+            guard seconds > reported else { return }
+            session.progressReportedUpTo = nil
+        }
+        if session.lastProgressReported.map({ abs(seconds - $0) >= progressInterval }) ?? true {
+            session.lastProgressReported = seconds
+            emit(.progress(seconds), in: session)
+        }
+        if let passage = session.cuePoints.advance(to: seconds) { emit(passage, in: session) }
+    }
+
+    private func ended(_ session: PlaybackSession) {
+        guard !session.hasEnded else { return }
+        session.hasEnded = true
+        if let duration = session.duration {
+            session.position = duration
+            if session.lastProgressReported != duration {
+                session.lastProgressReported = duration
+                emit(.progress(duration), in: session)
+            }
+        }
+        if let passage = session.cuePoints.advance(to: session.position) { emit(passage, in: session) }
+        if let passage = session.cuePoints.finish(at: session.position) { emit(passage, in: session) }
+        emit(.lifecycle(.end), in: session)
+        session.isPlaying = false
+        sessionDidEnd(session)
+    }
+
+    private func failed(_ session: PlaybackSession, _ error: EngineError) {
+        let reload = session.reload
+        session.reload = nil
+        session.hasFailed = true
+        session.isPlaying = false
+        session.isBuffering = false
+        session.isStalled = false
+        let message = PlaybackMessages.message(for: error)
+        if reload == .resume {
+            emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
+            emit(.lifecycle(.resumeFail), in: session)
+        } else if session.isReady || reload == .quiet {
+            emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: message), in: session)
+            emit(.lifecycle(.failedToPlayToEndTime), in: session)
+        } else {
+            emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
+            emit(.lifecycle(.fail), in: session)
+        }
+    }
+
+    private func emit(_ passage: CuePointTracker.Passage, in session: PlaybackSession) {
+        emit(.cuePoints(previous: passage.previous, current: passage.current, cuePoints: passage.cuePoints),
+             in: session)
+    }
+}

@@ -1,0 +1,33 @@
+extension LaunchOptions {
+    /// The `--help` text, translated.
+    public static var helpText: String {
+        let lines = [
+            tr("Usage: cove [OPTION…]"),
+            "",
+            tr("Play Brightcove Video Cloud videos and plain media."),
+            "",
+            "  --video-id ID                 " + tr("play this video from the Playback API"),
+            "  --reference-id REF            " + tr("play the video with this reference ID"),
+            "  --playlist-id ID              " + tr("play this playlist"),
+            "  --playlist-reference-id REF   " + tr("play the playlist with this reference ID"),
+            "  --limit N, --offset N         " + tr("a page of the playlist: at most N videos, from the Nth on"),
+            "  --bumper-id ID                " + tr("play this video first, as a bumper"),
+            "  --bumper-reference-id REF     " + tr("play the video with this reference ID first, as a bumper"),
+            "  --auth-token JWT              " + tr("Playback Rights token (sent to the authorization host)"),
+            "  --ad-config-id ID             " + tr("Server-Side Ad Insertion configuration"),
+            "  --config-id ID                " + tr("Delivery Rules configuration"),
+            "  --account-id ID               " + tr("Video Cloud account ID (or COVE_ACCOUNT_ID)"),
+            "  --policy-key KEY              " + tr("Playback API policy key (or COVE_POLICY_KEY)"),
+            "  --playback-api-base URL       " + tr("Playback API base URL (or COVE_PLAYBACK_API_BASE)"),
+            "  --playback-api-auth-base URL  " + tr("base URL for token requests (or COVE_PLAYBACK_API_AUTH_BASE)"),
+            "  --url URL|PATH                " + tr("play a media URL or file without the Playback API"),
+            "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
+            "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
+            "  --version                     " + tr("show the version and exit"),
+            "  -h, --help                    " + tr("show this help and exit"),
+            "",
+            tr("Settings not given here are read from $XDG_CONFIG_HOME/cove/cove.conf (see the README)."),
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,55 @@
+extension LaunchOptions {
+    /// True for a video or playlist target: those come from the Playback API (or, with `demo`, its emulator).
+    var usesPlaybackAPI: Bool {
+        switch target {
+        case .video, .playlist: true
+        case .url, .none: false
+        }
+    }
+
+    /// Combinations that cannot mean anything; each gets one line naming the options involved.
+    func validate() throws(LaunchOptionsError) {
+        func together(_ first: String, _ second: String) -> LaunchOptionsError {
+            LaunchOptionsError(message: tr("“%@” and “%@” cannot be used together").replacingPlaceholder(with: first)
+                .replacingPlaceholder(with: second))
+        }
+        let videoFlag = videoID != nil ? "--video-id" : referenceID != nil ? "--reference-id" : nil
+        let playlistFlag = playlistID != nil ? "--playlist-id" : playlistReferenceID != nil ? "--playlist-reference-id" : nil
+        if url != nil {
+            if demo { throw together("--demo", "--url") }
+            if let flag = videoFlag ?? playlistFlag { throw together("--url", flag) }
+        }
+        if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
+        if playlistFlag == nil, let flag = limit != nil ? "--limit" : offset != nil ? "--offset" : nil {
+            throw LaunchOptionsError(message: tr("“%@” applies to playlists only (“--playlist-id”, “--playlist-reference-id”)")
+                .replacingPlaceholder(with: flag))
+        }
+        if !usesPlaybackAPI {
+            let findFlags: [(String, Bool)] = [
+                ("--auth-token", authToken != nil), ("--bumper-id", bumperID != nil),
+                ("--bumper-reference-id", bumperReferenceID != nil), ("--ad-config-id", adConfigID != nil),
+                ("--config-id", configID != nil), ("--account-id", playbackAPI.accountID != nil),
+                ("--policy-key", playbackAPI.policyKey != nil),
+            ]
+            if let (flag, _) = findFlags.first(where: \.1) {
+                throw LaunchOptionsError(message: tr("“%@” needs a video or playlist: add “--video-id”, “--reference-id”, “--playlist-id” or “--playlist-reference-id”")
+                    .replacingPlaceholder(with: flag))
+            }
+        }
+        for (flag, base) in [("--playback-api-base", playbackAPI.baseURL), ("--playback-api-auth-base", playbackAPI.authBaseURL)] {
+            if let base, !PlaybackAPISettings.isHTTPURL(base) {
+                throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: flag))
+            }
+        }
+    }
+
+    /// After the settings are complete: the Playback API needs an account and a policy key or token.
+    func validateCredentials() throws(LaunchOptionsError) {
+        if playbackAPI.accountID == nil {
+            throw LaunchOptionsError(message: tr("no account ID: use “--account-id”, COVE_ACCOUNT_ID or account-id in cove.conf"))
+        }
+        if playbackAPI.policyKey == nil, authToken == nil {
+            throw LaunchOptionsError(message: tr("no policy key: use “--policy-key”, COVE_POLICY_KEY or policy-key in cove.conf, or “--auth-token”"))
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import FoundationEssentials
+
+extension ControlLayout {
+    /// The layout file format (`--layout-file FILE`), as Markdown for the README.
+    public static let layoutFileFormat = """
+        A layout file is a JSON object:
+
+        ```json
+        {
+          "standard": [
+            [{"tag": "playback"}, {"tag": "currentTime"}, {"tag": "progress", "elasticity": 1},
+             {"tag": "empty", "id": "logo", "width": 80}, {"tag": "closedCaption"}, {"tag": "screenMode"}]
+          ],
+          "compact": [
+            [{"tag": "currentTime"}, {"tag": "progress", "elasticity": 1}],
+            [{"tag": "playback"}, {"tag": "empty", "elasticity": 1}, {"tag": "screenMode"}]
+          ],
+          "controlBarHeight": 44, "horizontalItemSpacing": 8, "compactLayoutMaximumWidth": 450
+        }
+        ```
+
+        - `standard` (required) and `compact` (optional; without it the standard rows are used at every width):
+          arrays of rows, each an array of controls, leading to trailing.
+        - A control: `tag` (required) is one of playback, jumpBack, closedCaption, screenMode, currentTime,
+          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture, volume;
+          `width` in pixels, -1 (the default) for the control's default width; `elasticity`, 0 (the default) for a
+          fixed width, more to share the row's leftover width; `removed` (default false) to start hidden;
+          `id` names an `empty` control that hosts an application widget.
+        - A control appears at most once per arrangement. A tag (or an `empty` control's `id`) found in both
+          arrangements is the same control and keeps its state when the arrangement changes; values given for it
+          again must be the same. Every `empty` control without an `id` is a spacer of its own.
+        - closedCaption, preferredBitrate, video360, pictureInPicture and jumpBack are shown and hidden by the
+          player as the video requires, whatever `removed` says.
+        - `controlBarHeight`, `horizontalItemSpacing`, `compactLayoutMaximumWidth`: optional, in pixels.
+        - An unknown key, an unknown tag or a value of the wrong type is refused with the line and column.
+        """
+
+    /// Reads a layout file (see `layoutFileFormat`).
+    public init(contentsOfLayoutFile path: String) throws(LayoutFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(filePath: path))
+        } catch {
+            throw LayoutFileError(position: nil, problem: .unreadable(LayoutFileError.readFailureCause(error)))
+        }
+        try self.init(layoutJSON: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Reads the text of a layout file (see `layoutFileFormat`).
+    public init(layoutJSON text: String) throws(LayoutFileError) {
+        let document = try PositionedJSON.parse(text)
+        guard case .object(let members) = document.value else {
+            throw LayoutFileError(position: document.position, problem: .notALayout)
+        }
+        var reader = LayoutFileReader()
+        var standard: [[LayoutView]]?
+        var compact: [[LayoutView]] = []
+        var dimensions: [(WritableKeyPath<ControlLayout, Double>, Double)] = []
+        for member in try uniqueMembers(members) {
+            switch member.key {
+            case "standard": standard = try reader.rows(member.value, key: member.key)
+            case "compact": compact = try reader.rows(member.value, key: member.key)
+            case "controlBarHeight", "horizontalItemSpacing", "compactLayoutMaximumWidth":
+                guard case .number(let value) = member.value.value, value >= 0 else {
+                    throw LayoutFileError(position: member.value.position, problem: .badDimension(member.key))
+                }
+                let path: WritableKeyPath<ControlLayout, Double> = switch member.key {
+                case "controlBarHeight": \.controlBarHeight
+                case "horizontalItemSpacing": \.horizontalItemSpacing
+                default: \.compactLayoutMaximumWidth
+                }
+                dimensions.append((path, value))
+            default: throw LayoutFileError(position: member.keyPosition, problem: .unknownKey(member.key))
+            }
+        }
+        guard let standard else { throw LayoutFileError(position: document.position, problem: .missingStandardRows) }
+        self.init(standard: standard, compact: compact)
+        for (path, value) in dimensions { self[keyPath: path] = value }
+    }
+}
+
+/// Refuses an object that names a key twice: JSON allows it, but in a hand-written file it is a slip.
+private func uniqueMembers(_ members: [PositionedJSON.Member]) throws(LayoutFileError) -> [PositionedJSON.Member] {
+    var seen = Set<String>()
+    for member in members where !seen.insert(member.key).inserted {
+        throw LayoutFileError(position: member.keyPosition, problem: .repeatedKey(member.key))
+    }
+    return members
+}
+
+/// Turns rows of control objects into layout views, sharing one view per control between the arrangements.
+private struct LayoutFileReader {
+    private struct Control {
+        let tag: ViewTag
+        var width: Double?
+        var elasticity: Double?
+        var removed: Bool?
+        var identifier: String?
+        let position: TextPosition
+
+        /// What makes two appearances the same control; nil for an anonymous spacer.
+        var key: String? {
+            if tag == .empty { return identifier.map { "empty#\($0)" } }
+            return tag.name
+        }
+
+        /// Values given in both appearances agree.
+        func agrees(with other: Control) -> Bool {
+            func same<T: Equatable>(_ a: T?, _ b: T?) -> Bool { a == nil || b == nil || a == b }
+            return same(width, other.width) && same(elasticity, other.elasticity) && same(removed, other.removed)
+        }
+    }
+
+    private var shared: [String: (control: Control, view: LayoutView)] = [:]
+
+    mutating func rows(_ node: PositionedJSON, key: String) throws(LayoutFileError) -> [[LayoutView]] {
+        guard case .array(let rows) = node.value else {
+            throw LayoutFileError(position: node.position, problem: .notRows(key))
+        }
+        var inArrangement: [String: Int] = [:]
+        var result: [[LayoutView]] = []
+        for row in rows {
+            guard case .array(let items) = row.value else {
+                throw LayoutFileError(position: row.position, problem: .notARow)
+            }
+            var views: [LayoutView] = []
+            for item in items {
+                let control = try Self.control(item)
+                if let key = control.key, let firstLine = inArrangement[key] {
+                    throw LayoutFileError(position: control.position,
+                                          problem: .repeatedControl(control.tag.name, firstLine: firstLine))
+                }
+                if let key = control.key { inArrangement[key] = control.position.line }
+                views.append(try view(for: control))
+            }
+            result.append(views)
+        }
+        return result
+    }
+
+    private mutating func view(for control: Control) throws(LayoutFileError) -> LayoutView {
+        guard let key = control.key else { return Self.makeView(control) }
+        if let existing = shared[key] {
+            guard control.agrees(with: existing.control) else {
+                throw LayoutFileError(position: control.position, problem: .conflictingControl(
+                    control.tag.name, firstLine: existing.control.position.line))
+            }
+            return existing.view
+        }
+        let view = Self.makeView(control)
+        shared[key] = (control, view)
+        return view
+    }
+
+    private static func makeView(_ control: Control) -> LayoutView {
+        LayoutView(tag: control.tag, width: control.width ?? LayoutView.useDefaultWidth,
+                   elasticity: control.elasticity ?? 0, isRemoved: control.removed ?? false,
+                   identifier: control.identifier)
+    }
+
+    private static func control(_ node: PositionedJSON) throws(LayoutFileError) -> Control {
+        guard case .object(let object) = node.value else {
+            throw LayoutFileError(position: node.position, problem: .notAControl)
+        }
+        let members = try uniqueMembers(object)
+        guard let tagMember = members.first(where: { $0.key == "tag" }) else {
+            throw LayoutFileError(position: node.position, problem: .missingTag)
+        }
+        guard case .string(let name) = tagMember.value.value else {
+            throw LayoutFileError(position: tagMember.value.position, problem: .tagNotAName)
+        }
+        guard let tag = ViewTag(name: name) else {
+            throw LayoutFileError(position: tagMember.value.position, problem: .unknownTag(name))
+        }
+        var control = Control(tag: tag, position: node.position)
+        for member in members {
+            let value = member.value
+            func refuse(_ problem: LayoutFileError.Problem) -> LayoutFileError {
+                LayoutFileError(position: value.position, problem: problem)
+            }
+            switch (member.key, value.value) {
+            case ("tag", _): break
+            case ("width", .number(let width)):
+                // -1 is the SDK's "use the default"; any other negative width is a mistake.
+                guard width >= 0 || width == LayoutView.useDefaultWidth else { throw refuse(.badWidth) }
+                control.width = width
+            case ("width", _): throw refuse(.badWidth)
+            case ("elasticity", .number(let elasticity)) where elasticity >= 0: control.elasticity = elasticity
+            case ("elasticity", _): throw refuse(.badElasticity)
+            case ("removed", .bool(let removed)): control.removed = removed
+            case ("removed", _): throw refuse(.badRemoved)
+            case ("id", .string(let identifier)) where !identifier.isEmpty:
+                guard tag == .empty else { throw refuse(.identifierOnNonEmpty) }
+                control.identifier = identifier
+            case ("id", _): throw refuse(.badIdentifier)
+            default: throw LayoutFileError(position: member.keyPosition, problem: .unknownKey(member.key))
+            }
+        }
+        return control
+    }
+}

@@ -1,0 +1,103 @@
+import CGLib
+import CGLibShim
+import CGStreamer
+import Synchronization
+
+/// The bitrate cap and forward buffer for the adaptive demuxers (hlsdemux2) inside one playbin. playbin creates
+/// the demuxer on a streaming thread and announces it through `deep-element-added`, so the settings live behind a
+/// mutex and the demuxers found are kept (with a reference) for later changes from the main thread.
+final class AdaptiveDemuxTuning: Sendable {
+    private struct State {
+        var maximumBitrate: UInt32 = 0
+        var forwardBufferNanoseconds: UInt?
+        /// Element pointers as integers (raw pointers are not Sendable); each holds a reference.
+        var demuxers: [UInt] = []
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Applies to the demuxers found so far and to any found later.
+    func setMaximumBitrate(_ bitsPerSecond: Int) {
+        let value = UInt32(clamping: max(0, bitsPerSecond))
+        let demuxers = state.withLock { state in
+            state.maximumBitrate = value
+            return state.demuxers
+        }
+        for demuxer in demuxers { Self.applyBitrate(value, to: Self.element(demuxer)) }
+    }
+
+    func setForwardBuffer(seconds: Double) {
+        let value = UInt(max(1, seconds) * 1_000_000_000)
+        let demuxers = state.withLock { state in
+            state.forwardBufferNanoseconds = value
+            return state.demuxers
+        }
+        for demuxer in demuxers { Self.applyBuffer(value, to: Self.element(demuxer)) }
+    }
+
+    /// Called from `deep-element-added`, on whatever thread added the element.
+    func elementAdded(_ element: UnsafeMutablePointer<GstElement>) {
+        guard Self.isAdaptiveDemuxer(element) else { return }
+        let settings: (UInt32, UInt?)? = state.withLock { state in
+            guard !state.closed else { return nil }
+            gst_object_ref(element)
+            state.demuxers.append(UInt(bitPattern: element))
+            return (state.maximumBitrate, state.forwardBufferNanoseconds)
+        }
+        guard let (bitrate, buffer) = settings else { return }
+        Self.applyBitrate(bitrate, to: element)
+        if let buffer { Self.applyBuffer(buffer, to: element) }
+    }
+
+    /// Drops the references; later announcements are ignored. Call once the pipeline is NULL.
+    func close() {
+        let demuxers = state.withLock { state in
+            state.closed = true
+            defer { state.demuxers = [] }
+            return state.demuxers
+        }
+        for demuxer in demuxers { gst_object_unref(Self.element(demuxer)) }
+    }
+
+    /// hlsdemux2 and its adaptive siblings (dashdemux2) share these properties; the classic hlsdemux has neither.
+    private static func isAdaptiveDemuxer(_ element: UnsafeMutablePointer<GstElement>) -> Bool {
+        cove_object_has_property(element, "max-bitrate") != 0 && cove_object_has_property(element, "max-buffering-time") != 0
+    }
+
+    private static func applyBitrate(_ bitsPerSecond: UInt32, to element: UnsafeMutablePointer<GstElement>) {
+        cove_object_set_uint(element, "max-bitrate", bitsPerSecond)
+    }
+
+    /// The high watermark pauses downloads once this much parsed media waits ahead of the playhead.
+    private static func applyBuffer(_ nanoseconds: UInt, to element: UnsafeMutablePointer<GstElement>) {
+        cove_object_set_uint64(element, "max-buffering-time", nanoseconds)
+        cove_object_set_uint64(element, "high-watermark-time", nanoseconds)
+    }
+
+    private static func element(_ bits: UInt) -> UnsafeMutablePointer<GstElement> {
+        UnsafeMutablePointer(bitPattern: bits)!
+    }
+}
+
+/// `deep-element-added` on a bin: `void (*)(GstBin *bin, GstBin *sub_bin, GstElement *element, gpointer data)`.
+/// A file-scope function so it carries no actor isolation: it runs on streaming threads.
+private func tuningDeepElementAdded(_ bin: gpointer?, _ subBin: gpointer?, _ element: gpointer?, _ data: gpointer?) {
+    guard let element, let data else { return }
+    let tuning = Unmanaged<AdaptiveDemuxTuning>.fromOpaque(data).takeUnretainedValue()
+    tuning.elementAdded(element.assumingMemoryBound(to: GstElement.self))
+}
+
+private func releaseTuning(_ data: gpointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+    guard let data else { return }
+    Unmanaged<AdaptiveDemuxTuning>.fromOpaque(data).release()
+}
+
+extension AdaptiveDemuxTuning {
+    /// Watches `pipeline` for demuxers; the connection holds a reference to `self` until the pipeline goes.
+    func watch(_ pipeline: UnsafeMutablePointer<GstElement>) {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = tuningDeepElementAdded
+        g_signal_connect_data(pipeline, "deep-element-added", unsafeBitCast(thunk, to: GCallback.self),
+                              Unmanaged.passRetained(self).toOpaque(), releaseTuning, GConnectFlags(rawValue: 0))
+    }
+}

@@ -1,0 +1,85 @@
+import CGLib
+import CGStreamer
+import CoveCore
+
+/// Seeks, speed, and the time queries.
+extension GStreamerEngine {
+    public func seek(to seconds: Double, tolerance: Double) {
+        guard isActive, !hasFailed, pipeline != nil else { return }
+        var target = max(0, seconds.isFinite ? seconds : 0)
+        if let duration { target = min(target, duration) }
+        guard isReady else {
+            pendingSeek = (target, tolerance)
+            return
+        }
+        if flushingSeek(to: target, accurate: tolerance < 0.5) {
+            isSeeking = true
+            reachedEnd = false
+            lastPosition = target
+        }
+    }
+
+    /// A flushing seek to where playback is, at the new speed; scaletempo (the playbin's audio filter) keeps the
+    /// pitch. Remembered for later seeks of this load.
+    public func setRate(_ newRate: Double) {
+        let wanted = newRate > 0 && newRate.isFinite ? newRate : 1
+        guard wanted != rate else { return }
+        rate = wanted
+        guard isActive, isReady, !hasFailed, !reachedEnd, let here = queryPosition() ?? lastPosition else { return }
+        if flushingSeek(to: here, accurate: true) { isSeeking = true }
+    }
+
+    private func flushingSeek(to target: Double, accurate: Bool) -> Bool {
+        guard let pipeline else { return false }
+        let precision = accurate
+            ? GST_SEEK_FLAG_ACCURATE.rawValue
+            : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | precision)
+        return gst_element_seek(pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
+                                gint64(target * 1_000_000_000), GST_SEEK_TYPE_NONE, -1) != 0
+    }
+
+    func queryPosition() -> Double? {
+        guard let pipeline else { return nil }
+        var nanoseconds: gint64 = 0
+        guard gst_element_query_position(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds >= 0 else {
+            return nil
+        }
+        return Double(nanoseconds) / 1_000_000_000
+    }
+
+    func queryDuration() -> Double? {
+        guard let pipeline else { return nil }
+        var nanoseconds: gint64 = 0
+        guard gst_element_query_duration(pipeline, GST_FORMAT_TIME, &nanoseconds) != 0, nanoseconds > 0 else {
+            return nil
+        }
+        return Double(nanoseconds) / 1_000_000_000
+    }
+
+    /// The seeking query's window; a VOD stream that leaves the end open ends at its duration.
+    func querySeekable() -> SeekableRange? {
+        guard let pipeline, let query = gst_query_new_seeking(GST_FORMAT_TIME) else { return nil }
+        defer { gst_query_unref(query) }
+        guard gst_element_query(pipeline, query) != 0 else { return nil }
+        var format = GST_FORMAT_TIME
+        var seekable: gboolean = 0
+        var start: gint64 = -1
+        var end: gint64 = -1
+        gst_query_parse_seeking(query, &format, &seekable, &start, &end)
+        guard seekable != 0, format == GST_FORMAT_TIME, start >= 0 else { return nil }
+        let endSeconds = end >= 0 ? Double(end) / 1_000_000_000 : duration
+        guard let endSeconds, endSeconds >= Double(start) / 1_000_000_000 else { return nil }
+        return SeekableRange(start: Double(start) / 1_000_000_000, end: endSeconds)
+    }
+
+    /// Emits `.seekable` when the window differs from the last one reported (the controller decides what is worth
+    /// telling its consumers).
+    func reportSeekable() {
+        guard isReady else { return }
+        let range = querySeekable()
+        if let reported = reportedSeekable, reported == range { return }
+        reportedSeekable = .some(range)
+        emit(.seekable(range))
+    }
+}

@@ -1,0 +1,76 @@
+import CoveCore
+
+/// Which control layout a PlayerView shows: a custom layout, a forced supplied one, or (automatic control type
+/// selection) the supplied layout for the determined media type × video type. Also the facts the layout's
+/// optional controls depend on.
+struct ControlTypeSelection {
+    struct Choice {
+        let layout: ControlLayout
+        let isAudioOnly: Bool
+    }
+
+    var options = PlayerViewOptions()
+    private(set) var currentName = SuppliedLayout.vod.rawValue
+    private(set) var mediaType = MediaType.undetermined
+    private(set) var videoType = VideoType.unknown
+    private(set) var context = LayoutContext()
+    private var current: ControlLayout?
+    var seekableWindow: SeekableRange?
+    /// Within this many seconds of the seekable end the stream counts as at the live edge (not published by the SDK;
+    /// about two HLS segments).
+    static let liveEdgeTolerance = 8.0
+
+    mutating func initialLayout() -> Choice? {
+        choose(force: true)
+    }
+
+    /// A new video: types are unknown again until the stream says.
+    mutating func sessionStarted() -> Choice? {
+        mediaType = .undetermined
+        videoType = .unknown
+        seekableWindow = nil
+        context.hasCaptionsOrAudioChoice = false
+        return choose(force: false)
+    }
+
+    mutating func determined(mediaType: MediaType) -> Choice? {
+        self.mediaType = mediaType
+        return choose(force: false)
+    }
+
+    mutating func determined(videoType: VideoType) -> Choice? {
+        self.videoType = videoType
+        return choose(force: false)
+    }
+
+    /// Returns whether the current layout's optional controls changed.
+    mutating func tracksChanged(audioCount: Int, captionCount: Int) -> Bool {
+        let choice = captionCount > 0 || audioCount > 1
+        guard choice != context.hasCaptionsOrAudioChoice else { return false }
+        context.hasCaptionsOrAudioChoice = choice
+        current?.apply(context)
+        return true
+    }
+
+    func isAtLiveEdge(_ position: Double) -> Bool {
+        guard let window = seekableWindow, videoType == .live || videoType == .liveDVR else { return false }
+        return window.end - position <= Self.liveEdgeTolerance
+    }
+
+    private mutating func choose(force: Bool) -> Choice? {
+        if let custom = options.customLayout {
+            guard force || current == nil else { return nil }
+            currentName = "custom"
+            current = custom
+            return Choice(layout: custom, isAudioOnly: false)
+        }
+        let supplied = options.forcedLayout
+            ?? (options.automaticControlTypeSelection ? SuppliedLayout.select(mediaType: mediaType, videoType: videoType)
+                : .vod)
+        guard force || supplied.rawValue != currentName else { return nil }
+        currentName = supplied.rawValue
+        let layout = supplied.makeLayout(context)
+        current = layout
+        return Choice(layout: layout, isAudioOnly: supplied.isAudioOnly)
+    }
+}

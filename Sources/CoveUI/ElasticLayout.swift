@@ -1,0 +1,89 @@
+import CGtk
+import CoveCore
+
+/// A GtkLayoutManager that places a container's children where the elastic layout engine (CoveCore) says: the
+/// standard or compact rows of a ControlLayout, mirrored in right-to-left locales. GtkCustomLayout's callbacks carry
+/// no user data, so each container finds its Swift owner in a registry keyed by the widget.
+@MainActor
+final class ElasticLayout {
+    let container: Widget
+    var layout: ControlLayout { didSet { gtk_widget_queue_resize(container) } }
+    /// The widget shown for a layout view; nil leaves the view's space empty.
+    var widgetForView: (LayoutView) -> Widget? = { _ in nil }
+    /// Called after each allocation with the arrangement used, so the owner can report compact/standard changes.
+    var onAllocate: (LayoutResult) -> Void = { _ in }
+    private(set) var lastResult: LayoutResult?
+
+    private static var owners: [UnsafeMutableRawPointer: ElasticLayout] = [:]
+
+    init(container: Widget, layout: ControlLayout) {
+        self.container = container
+        self.layout = layout
+        Self.owners[UnsafeMutableRawPointer(container)] = self
+        let manager = gtk_custom_layout_new(
+            { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
+            { widget, orientation, forSize, minimum, natural, _, _ in
+                MainActor.assumeIsolated {
+                    ElasticLayout.owner(of: widget)?.measure(orientation, forSize, minimum, natural)
+                }
+            },
+            { widget, width, height, _ in
+                MainActor.assumeIsolated { ElasticLayout.owner(of: widget)?.allocate(width: width, height: height) }
+            })
+        gtk_widget_set_layout_manager(container, manager)
+    }
+
+    /// Forgets the container (call when it is destroyed).
+    func detach() {
+        Self.owners[UnsafeMutableRawPointer(container)] = nil
+    }
+
+    private static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> ElasticLayout? {
+        widget.flatMap { owners[UnsafeMutableRawPointer($0)] }
+    }
+
+    private var isMirrored: Bool { gtk_widget_get_direction(container) == GTK_TEXT_DIR_RTL }
+
+    private func measure(_ orientation: GtkOrientation, _ forSize: Int32,
+                         _ minimum: UnsafeMutablePointer<Int32>?, _ natural: UnsafeMutablePointer<Int32>?) {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            // Narrow is fine: the engine drops the least important controls; the natural width fits the standard row.
+            let standard = layout.standard.map { row in
+                row.filter { !$0.isRemoved }.reduce(0.0) { $0 + $1.resolvedWidth + layout.horizontalItemSpacing }
+            }.max() ?? 0
+            minimum?.pointee = Int32(ViewTag.playback.defaultWidth)
+            natural?.pointee = Int32(max(standard, layout.compactLayoutMaximumWidth))
+        } else {
+            let width = forSize >= 0 ? Double(forSize) : layout.compactLayoutMaximumWidth
+            let height = Int32(layout.frames(forWidth: width).height)
+            minimum?.pointee = height
+            natural?.pointee = height
+        }
+    }
+
+    private func allocate(width: Int32, height: Int32) {
+        let result = layout.frames(forWidth: Double(width), mirrored: isMirrored)
+        var shown = Set<UnsafeMutableRawPointer>()
+        for view in layout.allLayoutItems {
+            guard let child = widgetForView(view), let frame = result[view] else { continue }
+            shown.insert(UnsafeMutableRawPointer(child))
+            if gtk_widget_get_child_visible(child) == 0 { gtk_widget_set_child_visible(child, 1) }
+            // Controls keep their natural height, centred in their row; the row height is the bar's.
+            var natural: Int32 = 0
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, Int32(frame.width), nil, &natural, nil, nil)
+            let childHeight = min(Double(natural), frame.height)
+            var rect = GtkAllocation(x: Int32(frame.x), y: Int32(frame.y + (frame.height - childHeight) / 2),
+                                     width: Int32(frame.width), height: Int32(childHeight))
+            gtk_widget_size_allocate(child, &rect, -1)
+        }
+        var child = gtk_widget_get_first_child(container)
+        while let current = child {
+            if !shown.contains(UnsafeMutableRawPointer(current)), gtk_widget_get_child_visible(current) != 0 {
+                gtk_widget_set_child_visible(current, 0)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        lastResult = result
+        onAllocate(result)
+    }
+}

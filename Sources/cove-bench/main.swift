@@ -1,0 +1,123 @@
+// cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
+//   swift run -c release cove-bench [--runs N] [--requests N]
+// Also prints the cost of one control-bar relayout.
+// Prints how long mapping a 1,000-video playlist response takes (JSON bytes → Playlist, safety filter included),
+// and how many sequential findVideo requests per second one service makes against the emulator on loopback.
+import CoveCore
+import CoveEmulator
+import CoveService
+import Foundation
+
+func option(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+          let number = Int(arguments[index + 1]), number > 0 else { return value }
+    return number
+}
+
+let runs = option("--runs", default: 30)
+let requests = option("--requests", default: 500)
+let videoCount = 1000
+
+/// A video object with the fields a real Playback API response carries.
+func video(_ index: Int) -> JSONValue {
+    let id = String(6_000_000_000_000 + index)
+    let sources: [JSONValue] = [
+        ["src": .string("https://cdn.example.com/\(id)/master.m3u8"), "type": "application/x-mpegURL",
+         "ext_x_version": "4"],
+        ["src": .string("https://cdn.example.com/\(id)/manifest.mpd"), "type": "application/dash+xml",
+         "profiles": "urn:mpeg:dash:profile:isoff-live:2011"],
+        ["src": .string("https://cdn.example.com/\(id)/720.mp4"), "container": "MP4", "codec": "H264",
+         "avg_bitrate": 2_500_000, "width": 1280, "height": 720, "size": 31_000_000, "duration": 95_000],
+        ["src": .string("http://cdn.example.com/\(id)/720.mp4"), "container": "MP4", "codec": "H264",
+         "avg_bitrate": 2_500_000, "width": 1280, "height": 720, "size": 31_000_000, "duration": 95_000],
+    ]
+    return [
+        "id": .string(id), "account_id": "1752604059001", "reference_id": .string("ref-\(index)"),
+        "name": .string("Benchmark video \(index)"), "description": "A short description of the video.",
+        "long_description": .string(String(repeating: "A longer description. ", count: 10)),
+        "duration": 95_000, "economics": "AD_SUPPORTED", "created_at": "2024-01-02T03:04:05.678Z",
+        "updated_at": "2024-02-03T04:05:06.789Z", "published_at": "2024-01-02T03:04:05.678Z",
+        "poster": .string("https://cdn.example.com/\(id)/poster.jpg"),
+        "poster_sources": [["src": .string("https://cdn.example.com/\(id)/poster.jpg")]],
+        "thumbnail": .string("https://cdn.example.com/\(id)/thumb.jpg"),
+        "thumbnail_sources": [["src": .string("https://cdn.example.com/\(id)/thumb.jpg")]],
+        "sources": .array(sources),
+        "text_tracks": [
+            ["id": "tt-en", "src": .string("https://cdn.example.com/\(id)/en.vtt"), "srclang": "en", "label": "English",
+             "kind": "captions", "mime_type": "text/vtt", "default": true,
+             "sources": [["src": .string("https://cdn.example.com/\(id)/en.vtt")]]],
+            ["id": "tt-thumbs", "src": .string("https://cdn.example.com/\(id)/thumbs.vtt"), "label": "thumbnails",
+             "kind": "metadata", "mime_type": "text/vtt"],
+        ],
+        "cue_points": [
+            ["id": "cp-1", "name": "Pre-roll", "type": "AD", "time": 0, "metadata": nil, "force_stop": false],
+            ["id": "cp-2", "name": "Mid-roll", "type": "AD", "time": 47.5, "metadata": "slot=2", "force_stop": false],
+        ],
+        "custom_fields": ["genre": "documentary", "season": "2"], "tags": ["benchmark", "cove"],
+        "link": ["text": "More", "url": "https://example.com/more"], "offline_enabled": false,
+    ]
+}
+
+func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+func report(_ label: String, _ samples: [Duration]) {
+    let sorted = samples.map(microseconds).sorted()
+    print("\(label): median \(Int(sorted[sorted.count / 2])) µs, min \(Int(sorted[0])) µs (\(samples.count) runs)")
+}
+
+// 1. Mapping a 1,000-video playlist.
+let playlist: JSONValue = [
+    "id": "7000000000001", "account_id": "1752604059001", "name": "Benchmark playlist", "type": "EXPLICIT",
+    "videos": .array((0..<videoCount).map(video)),
+]
+// The Playback API does not escape "/" in URLs; JSONEncoder would unless told not to.
+let encoder = JSONEncoder()
+encoder.outputFormatting = .withoutEscapingSlashes
+let body = Array(try encoder.encode(playlist))
+print("playlist response: \(videoCount) videos, \(body.count / 1024) KiB of JSON")
+var parsing: [Duration] = []
+var mapping: [Duration] = []
+var total: [Duration] = []
+let clock = ContinuousClock()
+for _ in 0..<runs {
+    let start = clock.now
+    let json = try PlaybackService.json(from: body)
+    let parsed = clock.now
+    let mapped = try PlaybackService.playlist(fromJSON: json)
+    let end = clock.now
+    precondition(mapped.playlist.count == videoCount && mapped.warnings.isEmpty)
+    parsing.append(parsed - start)
+    mapping.append(end - parsed)
+    total.append(end - start)
+}
+report("  JSON bytes → JSONValue", parsing)
+report("  JSONValue → Playlist (safety filter + mapping)", mapping)
+report("  total", total)
+
+// 2. Sequential requests against the emulator, one service (connection reuse).
+let accountID = "1752604059001"
+let policyKey = "benchmark-policy-key"
+let emulator = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: accountID, policyKey: policyKey,
+                                                            videos: [video(0)]))
+try emulator.start()
+var configuration = PlaybackServiceConfiguration(accountID: accountID, policyKey: policyKey)
+configuration.baseURL = emulator.baseURL
+let service = PlaybackService(configuration: configuration)
+let videoID = String(6_000_000_000_000)
+_ = try await service.findVideo(id: videoID)  // warm-up: the first request opens the connection
+emulator.clearRequests()
+let start = clock.now
+for _ in 0..<requests {
+    _ = try await service.findVideo(id: videoID)
+}
+let elapsed = microseconds(clock.now - start) / 1e6
+let connections = Set(emulator.requests.map(\.clientPort)).count
+emulator.stop()
+print("findVideo against the emulator: \(requests) sequential requests in \(String(format: "%.2f", elapsed)) s, "
+      + "\(Int(Double(requests) / elapsed)) requests/s, \(connections) connection(s)")
+
+// 3. The elastic control-bar layout: one pass over a 15-item row after toggling a view's isRemoved.
+print("control-bar relayout (15-item row, isRemoved toggled): \(LayoutBenchmark.run())")

@@ -1,0 +1,156 @@
+import XCTest
+@testable import CoveCore
+
+final class LayoutSuppliedTests: XCTestCase {
+    private func tags(_ rows: [[LayoutView]]) -> [[ViewTag]] { rows.map { $0.map(\.tag) } }
+
+    private let videoTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .volume,
+                                            .screenMode]
+    private let audioTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .volume]
+
+    func testNamesAreThoseOfTheCommandLineAndEvents() {
+        XCTAssertEqual(SuppliedLayout.allCases.map(\.rawValue),
+                       ["vod", "live", "live-dvr", "aod", "live-audio", "live-dvr-audio"])
+        XCTAssertEqual(SuppliedLayout.allCases.filter(\.isAudioOnly), [.aod, .liveAudio, .liveDVRAudio])
+    }
+
+    func testCompositionOfTheVideoLayouts() {
+        let vod = ControlLayout.vod()
+        XCTAssertEqual(tags(vod.standard),
+                       [[.playback, .jumpBack, .currentTime, .timeSeparator, .duration, .progress] + videoTrailing])
+        XCTAssertEqual(tags(vod.compact),
+                       [[.currentTime, .progress, .duration], [.playback, .jumpBack, .empty] + videoTrailing])
+
+        let live = ControlLayout.live()
+        XCTAssertEqual(tags(live.standard), [[.playback, .live, .empty] + videoTrailing])
+        XCTAssertEqual(tags(live.compact), tags(live.standard))
+        XCTAssertFalse(live.allLayoutItems.contains { $0.tag == .progress || $0.tag == .jumpBack })
+
+        let dvr = ControlLayout.liveDVR()
+        XCTAssertEqual(tags(dvr.standard), [[.playback, .jumpBack, .live, .progress] + videoTrailing])
+        XCTAssertEqual(tags(dvr.compact), [[.live, .progress], [.playback, .jumpBack, .empty] + videoTrailing])
+    }
+
+    func testCompositionOfTheAudioLayouts() {
+        XCTAssertEqual(tags(ControlLayout.aod().standard),
+                       [[.playback, .jumpBack, .currentTime, .timeSeparator, .duration, .progress] + audioTrailing])
+        XCTAssertEqual(tags(ControlLayout.aod().compact),
+                       [[.currentTime, .progress, .duration], [.playback, .jumpBack, .empty] + audioTrailing])
+        XCTAssertEqual(tags(ControlLayout.liveAudio().standard), [[.playback, .live, .empty] + audioTrailing])
+        XCTAssertEqual(tags(ControlLayout.liveAudio().compact), [[.playback, .live, .empty] + audioTrailing])
+        XCTAssertEqual(tags(ControlLayout.liveDVRAudio().standard),
+                       [[.playback, .jumpBack, .live, .progress] + audioTrailing])
+        XCTAssertEqual(tags(ControlLayout.liveDVRAudio().compact),
+                       [[.live, .progress], [.playback, .jumpBack, .empty] + audioTrailing])
+        for supplied in SuppliedLayout.allCases where supplied.isAudioOnly {
+            let present = Set(supplied.makeLayout().allLayoutItems.map(\.tag))
+            XCTAssertTrue(present.isDisjoint(with: [.screenMode, .video360, .pictureInPicture]), "\(supplied)")
+        }
+    }
+
+    func testElasticViewsAndSharedInstances() {
+        for supplied in SuppliedLayout.allCases {
+            let layout = supplied.makeLayout()
+            for row in layout.standard + layout.compact {
+                XCTAssertTrue(row.contains(where: \.isElastic), "\(supplied): every row has an elastic view")
+                XCTAssertEqual(row.filter(\.isElastic).map(\.tag).allSatisfy { $0 == .progress || $0 == .empty },
+                               true)
+            }
+            // Every control of the standard row reappears in the compact rows as the same instance, except the
+            // separator, which only makes sense between the two times.
+            let compact = Set(layout.compact.joined().map(ObjectIdentifier.init))
+            for view in layout.standard.joined() where view.tag != .timeSeparator && view.tag != .empty {
+                XCTAssertTrue(compact.contains(ObjectIdentifier(view)), "\(supplied): \(view)")
+            }
+            XCTAssertEqual(Set(layout.allLayoutItems.filter { $0.tag != .empty }.map(\.tag)).count,
+                           layout.allLayoutItems.filter { $0.tag != .empty }.count, "one control per tag")
+        }
+        XCTAssertFalse(ControlLayout.vod().allLayoutItems.first === ControlLayout.vod().allLayoutItems.first,
+                       "each call makes fresh controls")
+    }
+
+    func testOptionalControlsFollowTheContext() {
+        let optional: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture]
+        for supplied in SuppliedLayout.allCases {
+            let plain = supplied.makeLayout()
+            for view in plain.allLayoutItems {
+                XCTAssertEqual(view.isRemoved, optional.contains(view.tag), "\(supplied): \(view)")
+            }
+            let everything = supplied.makeLayout(LayoutContext(
+                hasCaptionsOrAudioChoice: true, preferredBitrateConfigured: true, is360: true,
+                pictureInPictureEnabled: true))
+            XCTAssertFalse(everything.allLayoutItems.contains(where: \.isRemoved), "\(supplied)")
+        }
+        let layout = ControlLayout.vod()
+        let byTag = { (tag: ViewTag) in layout.allLayoutItems.first { $0.tag == tag }! }
+        for (index, tag) in optional.enumerated() {
+            var flags = [false, false, false, false]
+            flags[index] = true
+            layout.apply(LayoutContext(hasCaptionsOrAudioChoice: flags[0], preferredBitrateConfigured: flags[1],
+                                       is360: flags[2], pictureInPictureEnabled: flags[3]))
+            XCTAssertEqual(optional.filter { !byTag($0).isRemoved }, [tag])
+        }
+        layout.apply(LayoutContext(bumperModeActive: true))
+        XCTAssertTrue(byTag(.jumpBack).isRemoved, "no jumping back during a bumper")
+        layout.apply(LayoutContext())
+        XCTAssertFalse(byTag(.jumpBack).isRemoved)
+    }
+
+    func testSuppliedLayoutsFitFromPhoneWidthUpWithCaptions() {
+        let captions = LayoutContext(hasCaptionsOrAudioChoice: true)
+        for supplied in SuppliedLayout.allCases {
+            let layout = supplied.makeLayout(captions)
+            for width in stride(from: 320.0, through: 2560, by: 10) {
+                let result = layout.frames(forWidth: width)
+                XCTAssertTrue(result.overflowed.isEmpty, "\(supplied) at \(width): \(result.overflowed)")
+                XCTAssertEqual(result.compact, width < 450)
+                XCTAssertEqual(result.height, Double((result.compact ? layout.compact : layout.standard).count) * 44)
+            }
+        }
+    }
+
+    func testCompactVODPutsTheTimelineAboveTheButtons() {
+        let layout = ControlLayout.vod(LayoutContext(hasCaptionsOrAudioChoice: true))
+        let result = layout.frames(forWidth: 360)
+        let frame = { (tag: ViewTag) in result[layout.allLayoutItems.first { $0.tag == tag }!] }
+        XCTAssertEqual(frame(.progress)?.row, 0)
+        XCTAssertEqual(frame(.progress)?.width, 360 - 56 - 56 - 16)
+        XCTAssertEqual(frame(.screenMode), LayoutFrame(x: 324, y: 44, width: 36, height: 44, row: 1))
+        XCTAssertEqual(frame(.closedCaption)?.x, 236)
+        XCTAssertNil(frame(.timeSeparator), "the separator is only in the standard row")
+        XCTAssertEqual(result.height, 88)
+    }
+
+    func testAutomaticSelectionForEveryMediaAndVideoType() {
+        let expected: [MediaType: [VideoType: SuppliedLayout]] = [
+            .audioVideo: [.vod: .vod, .live: .live, .liveDVR: .liveDVR, .unknown: .vod],
+            .undetermined: [.vod: .vod, .live: .live, .liveDVR: .liveDVR, .unknown: .vod],
+            .audio: [.vod: .aod, .live: .liveAudio, .liveDVR: .liveDVRAudio, .unknown: .aod],
+        ]
+        for mediaType in MediaType.allCases {
+            for videoType in VideoType.allCases {
+                XCTAssertEqual(SuppliedLayout.select(mediaType: mediaType, videoType: videoType),
+                               expected[mediaType]?[videoType], "\(mediaType) × \(videoType)")
+                XCTAssertEqual(SuppliedLayout.select(mediaType: mediaType, videoType: videoType, bumper: true),
+                               mediaType == .audio ? .aod : .vod, "bumper: \(mediaType) × \(videoType)")
+            }
+        }
+    }
+
+    func testCompositionTableIsWrittenFromTheLayouts() {
+        let lines = SuppliedLayout.compositionTable.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("| `") }.count, 6)
+        let vod = "| `vod` | playback · jumpBack · currentTime · timeSeparator · duration · **progress** · "
+            + "closedCaption · preferredBitrate · video360 · pictureInPicture · volume · screenMode | "
+            + "1: currentTime · **progress** · duration<br>2: playback · jumpBack · *spacer* · closedCaption · "
+            + "preferredBitrate · video360 · pictureInPicture · volume · screenMode |"
+        XCTAssertTrue(lines.contains(vod[...]))
+        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · volume | "
+            + "playback · live · *spacer* · closedCaption · preferredBitrate · volume |"
+        XCTAssertTrue(lines.contains(liveAudio[...]))
+        XCTAssertTrue(SuppliedLayout.compositionTable.contains(
+            "(the trailing-most first among equals): empty, video360, pictureInPicture, preferredBitrate, "
+                + "timeSeparator, duration, jumpBack, volume, closedCaption, currentTime, progress, live, "
+                + "screenMode, playback."))
+    }
+}

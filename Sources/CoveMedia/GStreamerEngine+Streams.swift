@@ -18,12 +18,19 @@ extension GStreamerEngine {
         if pipelineFactory == "playbin3" {
             guard let contents = streamContents else { return }
             let wantedAudio = audio ?? selectedStreams?.audio ?? contents.streams.audio.first?.id
+            // Asking for what is already decoded posts no STREAMS_SELECTED; there would be nothing to wait for.
+            if let current = selectedStreams, current.audio == wantedAudio, current.text == text {
+                requestedSelection = nil
+                return
+            }
             let ids = Array(contents.videoIDs.prefix(1)) + [wantedAudio, text].compactMap { $0 }
             var list: UnsafeMutablePointer<GList>?
             for id in ids { list = g_list_append(list, g_strdup(id)) }
             defer { g_list_free_full(list, g_free) }
             // STREAMS_SELECTED confirms the change.
-            gst_element_send_event(pipeline, gst_event_new_select_streams(list))
+            if gst_element_send_event(pipeline, gst_event_new_select_streams(list)) != 0 {
+                requestedSelection = (wantedAudio, text)
+            }
         } else {
             selectClassic(audio: audio, text: text, in: pipeline)
         }
@@ -65,6 +72,10 @@ extension GStreamerEngine {
 
     func selectionChanged(_ selection: (audio: String?, text: String?)) {
         selectedStreams = selection
+        if let requested = requestedSelection {
+            guard requested.audio == selection.audio, requested.text == selection.text else { return }
+            requestedSelection = nil
+        }
         reportStreams()
     }
 
@@ -80,7 +91,7 @@ extension GStreamerEngine {
             self.pendingSelection = nil
             selectStreams(audio: pendingSelection.audio, text: pendingSelection.text)
         }
-        guard let selection = selectedStreams,
+        guard requestedSelection == nil, let selection = selectedStreams,
               reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true else { return }
         reportedSelection = selection
         emit(.streamsSelected(audio: selection.audio, text: selection.text))

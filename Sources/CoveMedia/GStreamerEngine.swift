@@ -52,6 +52,8 @@ public final class GStreamerEngine: PlaybackEngine {
     var reportedSelection: (audio: String?, text: String?)?
     /// A selection asked for before the pipeline could take it.
     var pendingSelection: (audio: String?, text: String?)?
+    /// A selection sent to playbin3 and not yet confirmed; older selections reported meanwhile are stale.
+    var requestedSelection: (audio: String?, text: String?)?
     var reportedSeekable: SeekableRange??
     /// Counts loads. A signal handler may load another URI while a message of the old pipeline is being handled;
     /// the rest of that handling must neither signal nor drive the new pipeline.
@@ -189,6 +191,7 @@ public final class GStreamerEngine: PlaybackEngine {
         selectedStreams = nil
         reportedSelection = nil
         pendingSelection = nil
+        requestedSelection = nil
         reportedSeekable = nil
     }
 

@@ -17,8 +17,11 @@ final class CoveApplication {
     private var loader: ContentLoader?
     private var eventPrinter: EventPrinter?
 
-    init(options: LaunchOptions) {
+    private let customLayout: ControlLayout?
+
+    init(options: LaunchOptions, customLayout: ControlLayout?) {
         self.options = options
+        self.customLayout = customLayout
     }
 
     func run() -> Int32 {
@@ -57,7 +60,13 @@ final class CoveApplication {
             controller.addObserver { printer.print($0) }
             eventPrinter = printer
         }
-        let playerView = PlayerView(controller: controller)
+        var viewOptions = PlayerViewOptions()
+        viewOptions.forcedLayout = options.layoutName.flatMap(SuppliedLayout.init(rawValue:))
+        viewOptions.customLayout = customLayout
+        let playerView = PlayerView(controller: controller, options: viewOptions)
+        if let printer = eventPrinter {
+            playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
+        }
         playerViewRef = playerView
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView) { title in
             gtk_window_set_title(gtkWindow, title)

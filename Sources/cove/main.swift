@@ -24,4 +24,14 @@ if options.version {
     print("cove \(CoveVersion.string)")
     exit(0)
 }
-exit(CoveApplication(options: options).run())
+// A custom layout file is read before any window opens, so a mistake in it is one line on stderr and status 2.
+var customLayout: ControlLayout?
+if let path = options.layoutFile {
+    do {
+        customLayout = try ControlLayout(contentsOfLayoutFile: path)
+    } catch {
+        cove_print_error("cove: \(path): \(error.message)")
+        exit(2)
+    }
+}
+exit(CoveApplication(options: options, customLayout: customLayout).run())

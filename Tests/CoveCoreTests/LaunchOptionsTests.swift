@@ -111,11 +111,21 @@ final class LaunchOptionsTests: XCTestCase {
             (["--account-id", "1"], "--account-id"),
             (["--playback-api-base", "ftp://x"], "--playback-api-base"),
             (credentials + ["--video-id", "1", "--playback-api-auth-base", "file:///x"], "--playback-api-auth-base"),
+            (["--demo", "--layout", "tiny"], "tiny"),
+            (["--demo", "--layout", "vod", "--layout-file", "a.json"], "--layout-file"),
+            (["--demo", "--layout"], "--layout"),
         ]
         for (arguments, mentioned) in cases {
             let message = parseError(arguments)
             XCTAssertTrue(message.contains(mentioned), "\(arguments) → \(message)")
         }
+    }
+
+    func testLayoutOptions() throws {
+        for layout in SuppliedLayout.allCases {
+            XCTAssertEqual(try parse(["--demo", "--layout", layout.rawValue]).layoutName, layout.rawValue)
+        }
+        XCTAssertEqual(try parse(["--demo", "--layout-file=/tmp/bar.json"]).layoutFile, "/tmp/bar.json")
     }
 
     func testSecretsAreNeverEchoedInErrorsOrDescriptions() throws {
@@ -134,7 +144,8 @@ final class LaunchOptionsTests: XCTestCase {
         for option in ["--account-id", "--policy-key", "--video-id", "--reference-id", "--playlist-id",
                        "--playlist-reference-id", "--limit", "--offset", "--auth-token", "--bumper-id",
                        "--bumper-reference-id", "--ad-config-id", "--config-id", "--url", "--playback-api-base",
-                       "--playback-api-auth-base", "--demo", "--print-events", "--version", "--help"] {
+                       "--playback-api-auth-base", "--demo", "--print-events", "--layout", "--layout-file",
+                       "--version", "--help"] {
             XCTAssertTrue(LaunchOptions.helpText.contains(option), option)
         }
     }

@@ -84,7 +84,82 @@ final class ControllerTracksTests: XCTestCase {
             XCTAssertEqual(persistence.language, "de")
             XCTAssertTrue(recorder.events.contains(.audioTrack(session.audioTracks[1])))
             XCTAssertFalse(recorder.lifecycle.contains("Fail"))
-            print("LINES", recorder.lines.joined(separator: "\n"))
+        }
+    }
+
+    func testTheChosenCaptionLanguageCarriesOverToTheNextVideo() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let persistence = CaptionPersistence.inMemory()
+            let recorder = ControllerRecorder(captionPersistence: persistence)
+            defer { recorder.controller.terminateCurrentSession() }
+            recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1"),
+                                           try Self.languagesVideo(emulator, id: "v2")])
+            XCTAssertTrue(recorder.wait(for: .lifecycle(.ready), timeout: 20), "\(recorder.lines)")
+            let first = try XCTUnwrap(recorder.controller.currentSession)
+            recorder.controller.selectCaption(.track(first.captionTracks[1]))
+            XCTAssertTrue(MainLoop.run(until: { first.selectedCaptionTrack?.language == "de" }, timeout: 5))
+
+            recorder.controller.advanceToNext()
+            let second = try XCTUnwrap(recorder.controller.currentSession)
+            XCTAssertTrue(second !== first)
+            XCTAssertTrue(MainLoop.run(until: { second.selectedCaptionTrack?.language == "de" }, timeout: 20),
+                          "\(recorder.lines)")
+
+            recorder.controller.selectCaption(.off)
+            XCTAssertNil(persistence.language)
+            XCTAssertTrue(MainLoop.run(until: { second.selectedCaptionTrack == nil }, timeout: 5))
+        }
+    }
+
+    /// A sidecar WebVTT file is added to the pipeline by reloading it where it was, without lifecycle events.
+    func testASidecarCaptionIsLoadedWherePlaybackWas() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let recorder = ControllerRecorder()
+            defer { recorder.controller.terminateCurrentSession() }
+            recorder.controller.autoPlay = true
+            recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1")])
+            XCTAssertTrue(MainLoop.run(until: { (recorder.progress.last ?? 0) >= 1 }, timeout: 20), "\(recorder.lines)")
+            let session = try XCTUnwrap(recorder.controller.currentSession)
+            let french = try XCTUnwrap(session.captionTracks.last)
+            recorder.clear()
+
+            recorder.controller.selectCaption(.track(french))
+            XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack == french }, timeout: 20),
+                          "\(recorder.lines)")
+            XCTAssertTrue(MainLoop.run(until: { (recorder.progress.last ?? 0) >= 1.5 }, timeout: 10))
+            XCTAssertEqual(recorder.lifecycle.filter { $0 != "PlaybackBufferEmpty" && $0 != "PlaybackLikelyToKeepUp" },
+                           ["Play"], "a caption change is no new Ready")
+            XCTAssertGreaterThanOrEqual(recorder.progress.first ?? 0, 1, "playback continued where it was")
+            XCTAssertTrue(recorder.events.contains(.captionTrack(french)))
+            XCTAssertTrue(emulator.requests.contains { $0.path.hasSuffix("/sidecar_fr.vtt") })
+        }
+    }
+
+    /// 900 and 250 kbit/s renditions: a 500 kbit/s cap keeps the small one, lifting the cap lets the large one
+    /// in (loopback is fast), for the next session too.
+    func testThePreferredPeakBitRateCapsTheRendition() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let recorder = ControllerRecorder(videoOutput: .frames)
+            defer { recorder.controller.terminateCurrentSession() }
+            let video = Video.video(withURL: try XCTUnwrap(URL(string: emulator.mediaBaseURL + "/ladder/master.m3u8")))
+            recorder.controller.setPreferredPeakBitRate(500_000)
+            recorder.controller.autoPlay = true
+            recorder.controller.setVideos([video, video])
+            XCTAssertTrue(recorder.wait(for: .lifecycle(.end), timeout: 20), "\(recorder.lines)")
+            XCTAssertEqual(recorder.lastFrameSize?.width, 320)
+            XCTAssertFalse(emulator.requests.contains { $0.path.contains("/360p/segment") })
+
+            recorder.controller.setPreferredPeakBitRate(0)
+            recorder.controller.advanceToNext()
+            XCTAssertTrue(recorder.wait(for: .lifecycle(.end), times: 2, timeout: 20), "\(recorder.lines)")
+            XCTAssertTrue(emulator.requests.contains { $0.path.contains("/360p/segment") })
+            XCTAssertEqual(recorder.lastFrameSize?.width, 640)
         }
     }
 }

@@ -77,6 +77,45 @@ final class CoveCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains(#"{"type":"lifecycle","event":"Play"}"#), "\(lines)")
     }
 
+    func testLayoutEventsForAutomaticForcedAndCustomLayouts() throws {
+        let path = try UITestSupport.mediaRoot() + "/clip.mp4"
+        let automatic = try CoveProcess(binary, ["--url", path, "--print-events"])
+        defer { automatic.stop() }
+        let first = automatic.waitForLines(timeout: 30) { $0.contains { $0.contains(#""type":"video_type""#) } }
+        XCTAssertTrue(first.contains(#"{"type":"layout","layout":"vod","compact":false}"#), "\(first)")
+
+        let forced = try CoveProcess(binary, ["--url", path, "--layout", "live-dvr", "--print-events"])
+        defer { forced.stop() }
+        let second = forced.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"Play""#) } }
+        XCTAssertTrue(second.contains(#"{"type":"layout","layout":"live-dvr","compact":false}"#), "\(second)")
+        XCTAssertFalse(second.contains { $0.contains(#""layout":"vod""#) }, "a forced layout stays")
+
+        let file = NSTemporaryDirectory() + "cove-layout-\(getpid()).json"
+        try #"{"standard": [[{"tag": "playback"}, {"tag": "progress", "elasticity": 1}]], "compact": []}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let custom = try CoveProcess(binary, ["--url", path, "--layout-file", file, "--print-events"])
+        defer { custom.stop() }
+        let third = custom.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"Play""#) } }
+        XCTAssertTrue(third.contains(#"{"type":"layout","layout":"custom","compact":false}"#), "\(third)")
+    }
+
+    func testBadLayoutsExitWithStatusTwoNamingTheProblem() throws {
+        let unknown = try CoveProcess(binary, ["--demo", "--layout", "tiny"])
+        XCTAssertEqual(unknown.waitForExit(timeout: 10), 2)
+        XCTAssertTrue(unknown.standardError.contains("tiny") && unknown.standardError.contains("live-dvr"),
+                      unknown.standardError)
+
+        let file = NSTemporaryDirectory() + "cove-bad-layout-\(getpid()).json"
+        try "{\n  \"standard\": [[\n    {\"tag\": \"plaback\"}\n  ]]\n}\n".write(toFile: file, atomically: true,
+                                                                              encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let bad = try CoveProcess(binary, ["--demo", "--layout-file", file])
+        XCTAssertEqual(bad.waitForExit(timeout: 10), 2)
+        XCTAssertEqual(bad.standardError.split(separator: "\n").count, 1, bad.standardError)
+        XCTAssertTrue(bad.standardError.contains("plaback") && bad.standardError.contains("3"), bad.standardError)
+    }
+
     func testBadOptionsExitWithStatusTwoAndOneLine() throws {
         for arguments in [["--bogus"], ["--video-id"], ["--video-id", "1"]] {
             let run = try CoveProcess(binary, arguments)

@@ -18,7 +18,7 @@ extension PlaybackController {
         session.isPlaying = false
         session.isBuffering = false
         session.isStalled = false
-        session.isSeeking = false
+        session.rebufferExpectedAt = nil
         session.hasEnded = false
         session.hasFailed = false
         session.wantsPlay = playing

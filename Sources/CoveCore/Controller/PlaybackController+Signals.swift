@@ -55,7 +55,7 @@ extension PlaybackController {
         session.reload = nil
         guard !session.terminated else { return }
         if playbackRate != 1 {
-            session.isSeeking = true
+            session.expectRebuffer()
             session.engine.setRate(playbackRate)
         }
         if session.wantsPlay { session.engine.play() }
@@ -94,13 +94,14 @@ extension PlaybackController {
             guard !session.isBuffering else { return }
             session.isBuffering = true
             emit(.lifecycle(.playbackBufferEmpty), in: session)
-            guard session.hasPlayed, session.wantsPlay, !session.isSeeking, !session.hasEnded, !session.isStalled,
-                  session.reload == nil else { return }
+            guard session.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil, !session.hasEnded,
+                  !session.isStalled, session.reload == nil else { return }
             session.isStalled = true
             emit(.lifecycle(.playbackStalled), in: session)
         } else {
             guard session.isBuffering else { return }
             session.isBuffering = false
+            session.rebufferExpectedAt = nil
             emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
             guard session.isStalled else { return }
             session.isStalled = false
@@ -110,7 +111,7 @@ extension PlaybackController {
 
     private func positionChanged(_ seconds: Double, in session: PlaybackSession) {
         session.position = seconds
-        session.isSeeking = false
+        if let mark = session.rebufferExpectedAt, abs(seconds - mark) > 1 { session.rebufferExpectedAt = nil }
         // After a resume, what was already reported is not reported again.
         if let reported = session.progressReportedUpTo {
             guard seconds > reported else { return }

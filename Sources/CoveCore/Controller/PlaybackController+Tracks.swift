@@ -10,6 +10,7 @@ public enum CaptionChoice: Sendable, Equatable {
 extension PlaybackController {
     public func selectAudioTrack(_ track: MediaTrack) {
         guard let session = currentSession, session.audioTracks.contains(track) else { return }
+        session.expectRebuffer()
         session.engine.selectStreams(audio: track.id, text: engineTextID(for: session.selectedCaptionTrack, in: session))
     }
 
@@ -96,6 +97,7 @@ extension PlaybackController {
             return
         }
         let audio = session.selectedAudioTrack?.id ?? session.audioTracks.first?.id
+        if session.hasPlayed { session.expectRebuffer() }
         session.engine.selectStreams(audio: audio, text: engineTextID(for: track, in: session))
     }
 

@@ -20,7 +20,7 @@ public final class PlaybackController {
             if !(playbackRate > 0) || !playbackRate.isFinite { playbackRate = 1 }
             guard playbackRate != oldValue, let session = currentSession, session.isReady,
                   !session.isBumperActive, !session.hasFailed else { return }
-            session.isSeeking = true
+            session.expectRebuffer()
             session.engine.setRate(playbackRate)
         }
     }
@@ -97,7 +97,8 @@ public final class PlaybackController {
         guard session.isReady || session.isBumperActive else { return }
         if session.hasEnded {
             session.hasEnded = false
-            session.isSeeking = true
+            session.position = 0
+            session.expectRebuffer()
             session.engine.seek(to: 0, tolerance: 0.1)
         }
         session.engine.play()
@@ -120,9 +121,9 @@ public final class PlaybackController {
         if let duration = session.duration { target = min(target, duration) }
         else if let end = session.seekableRange?.end { target = min(target, end) }
         session.hasEnded = false
-        session.isSeeking = true
-        session.engine.seek(to: target, tolerance: tolerance)
         session.position = target
+        session.expectRebuffer()
+        session.engine.seek(to: target, tolerance: tolerance)
         return true
     }
 

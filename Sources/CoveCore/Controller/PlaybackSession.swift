@@ -31,8 +31,13 @@ public final class PlaybackSession {
     /// A play request that came before Ready (or during the bumper); honoured when the content can play.
     var wantsPlay = false
     var hasPlayed = false
-    /// A seek (or rate change) is flushing: buffering meanwhile is not a stall.
-    var isSeeking = false
+    /// Set where a seek, speed change or track switch flushed the pipeline: the buffering that follows is not a
+    /// stall. Cleared when that buffering ends, or once playback has moved on a second without any.
+    var rebufferExpectedAt: Double?
+
+    func expectRebuffer() {
+        rebufferExpectedAt = position
+    }
     var hasReportedDuration = false
     var hasReportedSeekable = false
     var lastSeekableReported: SeekableRange?

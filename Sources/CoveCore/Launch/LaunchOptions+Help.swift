@@ -23,6 +23,8 @@ extension LaunchOptions {
             "  --url URL|PATH                " + tr("play a media URL or file without the Playback API"),
             "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
             "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
+            "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),
+            "  --layout-file FILE            " + tr("use a custom control layout from a JSON file"),
             "  --version                     " + tr("show the version and exit"),
             "  -h, --help                    " + tr("show this help and exit"),
             "",

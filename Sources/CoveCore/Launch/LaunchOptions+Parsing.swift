@@ -22,6 +22,8 @@ extension LaunchOptions {
         "--ad-config-id": .value(\.adConfigID),
         "--config-id": .value(\.configID),
         "--url": .value(\.url),
+        "--layout": .value(\.layoutName),
+        "--layout-file": .value(\.layoutFile),
         "--playback-api-base": .value(\.playbackAPI.baseURL),
         "--playback-api-auth-base": .value(\.playbackAPI.authBaseURL),
         "--demo": .flag(\.demo),

@@ -20,6 +20,12 @@ extension LaunchOptions {
             if let flag = videoFlag ?? playlistFlag { throw together("--url", flag) }
         }
         if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
+        if layoutName != nil, layoutFile != nil { throw together("--layout", "--layout-file") }
+        if let layoutName, SuppliedLayout(rawValue: layoutName) == nil {
+            let names = SuppliedLayout.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LaunchOptionsError(message: tr("unknown layout “%@”; the layouts are: %@")
+                .replacingPlaceholder(with: layoutName).replacingPlaceholder(with: names))
+        }
         if playlistFlag == nil, let flag = limit != nil ? "--limit" : offset != nil ? "--offset" : nil {
             throw LaunchOptionsError(message: tr("“%@” applies to playlists only (“--playlist-id”, “--playlist-reference-id”)")
                 .replacingPlaceholder(with: flag))

@@ -17,6 +17,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var adConfigID: String?
     public var configID: String?
     public var url: String?
+    /// A supplied control layout by name (`vod`, `live`, …) instead of automatic selection.
+    public var layoutName: String?
+    /// A custom control layout file (JSON; see `ControlLayout.layoutFileFormat`).
+    public var layoutFile: String?
     /// Serve the target from the built-in demo catalog with the emulator instead of the Playback API.
     public var demo = false
     public var printEvents = false

@@ -17,10 +17,17 @@ public enum DemoCatalog {
     public static let restrictedVideoID = "6000000000009"
     /// A playlist with the restricted video between the two playable ones.
     public static let playlistWithErrorID = "7000000000002"
+    /// Audio only (AOD layout, poster above the bar).
+    public static let audioVideoID = "6000000000005"
 
     public static func make(media: DemoMediaFiles, mediaBaseURL: String) -> EmulatorCatalog {
         let hls = mediaBaseURL + "/" + media.hls
         let mp4 = mediaBaseURL + "/" + media.mp4
+        let poster = JSONValue.string(mediaBaseURL + "/" + media.poster)
+        let thumbnails: JSONValue = [
+            "id": "thumbnails", "src": .string(mediaBaseURL + "/" + media.thumbnails), "kind": "metadata",
+            "label": "thumbnails", "mime_type": "text/vtt", "default": false,
+        ]
         let hlsVideo: JSONValue = [
             "id": .string(hlsVideoID),
             "account_id": .string(accountID),
@@ -39,7 +46,9 @@ public enum DemoCatalog {
                 ["src": .string(mp4), "type": "video/mp4", "container": "MP4", "codec": "H264",
                  "width": 640, "height": 360, "duration": 10000],
             ],
-            "text_tracks": [],
+            "poster": poster,
+            "poster_sources": [["src": poster]],
+            "text_tracks": [thumbnails],
         ]
         let mp4Video: JSONValue = [
             "id": .string(mp4VideoID),
@@ -47,6 +56,8 @@ public enum DemoCatalog {
             "reference_id": "cove-demo-mp4",
             "name": "Cove demo: progressive MP4",
             "duration": 10000,
+            "poster": poster,
+            "text_tracks": [thumbnails],
             "sources": [
                 ["src": .string(mp4), "container": "MP4", "codec": "H264", "width": 640, "height": 360,
                  "duration": 10000],
@@ -62,10 +73,22 @@ public enum DemoCatalog {
         ]
         return EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
-            videos: [hlsVideo, mp4Video] + extraVideos(mp4: mp4),
+            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster)] + extraVideos(mp4: mp4),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
             mediaRoot: media.root)
+    }
+
+    private static func audioVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
+        [
+            "id": .string(audioVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-audio",
+            "name": "Cove demo: audio only",
+            "duration": 10000,
+            "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/" + media.audioHLS), "type": "application/x-mpegURL"]],
+        ]
     }
 
     private static let playlistWithError: JSONValue = [

@@ -6,19 +6,29 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var mp4: String
     /// Relative path of the HLS master playlist (640x360@800k and 320x180@300k variants).
     public var hls: String
-    /// Absolute directory holding both.
+    /// Relative path of the WebVTT thumbnails track (one JPEG every 2 s of the MP4).
+    public var thumbnails: String
+    /// Relative path of a 640x360 poster image (the first frame).
+    public var poster: String
+    /// Relative path of the audio-only HLS master playlist.
+    public var audioHLS: String
+    /// Absolute directory holding them all.
     public var root: String
 
-    public init(mp4: String, hls: String, root: String) {
+    public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
+                poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8") {
         self.mp4 = mp4
         self.hls = hls
+        self.thumbnails = thumbnails
+        self.poster = poster
+        self.audioHLS = audioHLS
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 1
+    static let demoRecipeVersion = 2
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -39,6 +49,10 @@ extension MediaEncoder {
         try files.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         do {
             try encodeMP4(to: scratch + "/" + result.mp4, seconds: demoSeconds, width: 640, height: 360)
+            try encodeThumbnails(fromMP4: scratch + "/" + result.mp4, to: scratch + "/thumbnails", seconds: demoSeconds)
+            try encodeThumbnails(fromMP4: scratch + "/" + result.mp4, to: scratch + "/poster", seconds: demoSeconds,
+                                 interval: demoSeconds, width: 640, height: 360)
+            try encodeAudioOnlyHLS(to: scratch + "/audio", seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
             try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
             try moveIntoPlace(scratch, result)
@@ -77,6 +91,9 @@ extension MediaEncoder {
         (try? String(contentsOfFile: files.root + "/" + stampName, encoding: .utf8)) == stampContents
             && FileManager.default.fileExists(atPath: files.root + "/" + files.mp4)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.hls)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.thumbnails)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.audioHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.poster)
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

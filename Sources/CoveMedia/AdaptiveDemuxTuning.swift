@@ -65,8 +65,10 @@ final class AdaptiveDemuxTuning: Sendable {
         cove_object_has_property(element, "max-bitrate") != 0 && cove_object_has_property(element, "max-buffering-time") != 0
     }
 
+    /// The start bitrate too: without it the demuxer opens with the playlist's first variant whatever the cap.
     private static func applyBitrate(_ bitsPerSecond: UInt32, to element: UnsafeMutablePointer<GstElement>) {
         cove_object_set_uint(element, "max-bitrate", bitsPerSecond)
+        cove_object_set_uint(element, "start-bitrate", bitsPerSecond)
     }
 
     /// The high watermark pauses downloads once this much parsed media waits ahead of the playhead.

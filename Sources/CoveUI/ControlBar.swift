@@ -164,6 +164,21 @@ final class ControlBar {
         gtk_widget_set_sensitive(slider, 1)
     }
 
+    /// Ticks on the slider at the video's cue points; their names become the slider's tooltip near them.
+    func setCuePoints(_ cuePoints: [CuePoint]) {
+        gtk_scale_clear_marks(cast(slider))
+        markers = cuePoints.compactMap { point in point.time.map { ($0, point.name ?? point.type ?? "") } }
+        for marker in markers { gtk_scale_add_mark(cast(slider), marker.time, GTK_POS_TOP, nil) }
+    }
+
+    private(set) var markers: [(time: Double, name: String)] = []
+
+    /// The nearest marker's name within `tolerance` seconds of `time`.
+    func markerName(near time: Double, tolerance: Double) -> String? {
+        markers.filter { abs($0.time - time) <= tolerance && !$0.name.isEmpty }
+            .min { abs($0.time - time) < abs($1.time - time) }?.name
+    }
+
     func update(position: Double, duration newDuration: Double?) {
         if newDuration != duration {
             duration = newDuration

@@ -15,6 +15,7 @@ struct ControlTypeSelection {
     private(set) var videoType = VideoType.unknown
     private(set) var context = LayoutContext()
     private var current: ControlLayout?
+    private(set) var isAudioOnly = false
     var seekableWindow: SeekableRange?
     /// Within this many seconds of the seekable end the stream counts as at the live edge (not published by the SDK;
     /// about two HLS segments).
@@ -69,6 +70,7 @@ struct ControlTypeSelection {
                 : .vod)
         guard force || supplied.rawValue != currentName else { return nil }
         currentName = supplied.rawValue
+        isAudioOnly = supplied.isAudioOnly
         let layout = supplied.makeLayout(context)
         current = layout
         return Choice(layout: layout, isAudioOnly: supplied.isAudioOnly)

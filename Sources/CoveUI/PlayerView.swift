@@ -19,6 +19,10 @@ public final class PlayerView {
     let surface = VideoSurface()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    private let textures = RemoteTextures()
+    lazy var poster = PosterView(textures: textures)
+    lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
+                                           width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
     private var selection = ControlTypeSelection()
     private var lastReportedLayout: (name: String, compact: Bool)?
     private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
@@ -35,6 +39,7 @@ public final class PlayerView {
         gtk_widget_add_css_class(widget, "cove-player")
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
+        gtk_overlay_add_overlay(cast(widget), poster.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
@@ -42,6 +47,9 @@ public final class PlayerView {
         applyLayout(selection.initialLayout())
         wireControls()
         wirePointer()
+        thumbnails.markerName = { [unowned controlBar] time, tolerance in
+            controlBar.markerName(near: time, tolerance: tolerance)
+        }
         controller.addObserver { [weak self] event in self?.handle(event) }
     }
 
@@ -79,6 +87,7 @@ public final class PlayerView {
         guard let choice else { return }
         controlBar.setLayout(choice.layout)
         visibility.keepControlsVisible = options.keepControlsVisible || choice.isAudioOnly
+        poster.update(video: controller.currentSession?.video, audioOnly: choice.isAudioOnly)
         reportLayout()
     }
 
@@ -176,6 +185,10 @@ public final class PlayerView {
         switch event {
         case .session:
             applyLayout(selection.sessionStarted())
+            let video = controller.currentSession?.video
+            thumbnails.load(for: video)
+            poster.update(video: video, audioOnly: selection.isAudioOnly)
+            controlBar.setCuePoints(video?.cuePoints ?? [])
             status.clear()
             status.showBusy(after: 0.3)
             controlBar.update(position: 0, duration: nil)

@@ -14,5 +14,9 @@ public struct PlayerViewOptions {
     /// A custom layout (`--layout-file`); it wins over both.
     public var customLayout: ControlLayout?
 
+    /// The thumbnail preview above the slider, in pixels (the SDK's default 100 × 56).
+    public var thumbnailPreviewWidth: Int32 = 100
+    public var thumbnailPreviewHeight: Int32 = 56
+
     public init() {}
 }

@@ -131,6 +131,7 @@ final class ControllerTracksTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack == french }, timeout: 20),
                           "\(recorder.lines)")
             XCTAssertTrue(MainLoop.run(until: { (recorder.progress.last ?? 0) >= 1.5 }, timeout: 10))
+            print("SIDECAR", recorder.lines.joined(separator: "\n"))
             XCTAssertEqual(recorder.lifecycle.filter { $0 != "PlaybackBufferEmpty" && $0 != "PlaybackLikelyToKeepUp" },
                            ["Play"], "a caption change is no new Ready")
             XCTAssertGreaterThanOrEqual(recorder.progress.first ?? 0, 1, "playback continued where it was")

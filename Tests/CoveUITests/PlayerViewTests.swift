@@ -13,19 +13,27 @@ import XCTest
 /// thread already) and runs a scenario there.
 final class PlayerViewTests: XCTestCase {
     func testPlaysVideoFramesIntoTheWindowWithTheControlBar() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario().playsVideoFramesIntoTheWindowWithTheControlBar() }
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.playsVideoFramesIntoTheWindowWithTheControlBar() } }
     }
 
     func testControlBarButtonsDrivePlayback() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario().controlBarButtonsDrivePlayback() }
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.controlBarButtonsDrivePlayback() } }
     }
 
     func testControlsFadeWhilePlayingAndReturnOnActivity() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario().controlsFadeWhilePlayingAndReturnOnActivity() }
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.controlsFadeWhilePlayingAndReturnOnActivity() } }
     }
 
     func testPlaybackAPIErrorIsShownOverTheVideo() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario().playbackAPIErrorIsShownOverTheVideo() }
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.playbackAPIErrorIsShownOverTheVideo() } }
+    }
+
+    func testSliderHoverShowsThumbnailsAndCuePointNames() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.sliderHoverShowsThumbnailsAndCuePointNames() } }
+    }
+
+    func testAudioOnlyStreamGetsTheAudioLayoutAndThePoster() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.audioOnlyStreamGetsTheAudioLayoutAndThePoster() } }
     }
 
     func testEverySuppliedLayoutAtWideAndNarrowWidthsBothDirections() throws {
@@ -34,8 +42,8 @@ final class PlayerViewTests: XCTestCase {
                 for (width, height, label) in [(Int32(1280), Int32(720), "wide"), (Int32(360), Int32(240), "narrow")] {
                     for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
                         let name = "\(layout.rawValue)-\(label)-\(direction == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")"
-                        try PlayerViewScenario().layoutRenders(layout, width: width, height: height,
-                                                               direction: direction, name: name)
+                        try PlayerViewScenario.run { try $0.layoutRenders(layout, width: width, height: height,
+                                                               direction: direction, name: name) }
                     }
                 }
             }
@@ -45,6 +53,12 @@ final class PlayerViewTests: XCTestCase {
 
 @MainActor
 final class PlayerViewScenario {
+    /// Keeps the scenario alive for the whole test: its observers hold it weakly.
+    static func run(_ body: (PlayerViewScenario) throws -> Void) throws {
+        let scenario = PlayerViewScenario()
+        try withExtendedLifetime(scenario) { try body(scenario) }
+    }
+
     private var window: UnsafeMutablePointer<GtkWidget>!
     private var emulator: PlaybackAPIEmulator!
     private var events: [PlaybackEvent] = []
@@ -82,13 +96,13 @@ final class PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.2)
     }
 
-    private func loadVideo(into player: PlayerView) {
+    private func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL
         let service = PlaybackService(configuration: configuration)
         var loaded: Video?
-        Task { @MainActor in loaded = try? await service.findVideo(id: UITestSupport.videoID) }
+        Task { @MainActor in loaded = try? await service.findVideo(id: id) }
         XCTAssertTrue(MainLoop.run(until: { loaded != nil }, timeout: 10), "the emulator answered")
         if let loaded { player.controller.setVideos([loaded]) }
     }
@@ -228,6 +242,46 @@ final class PlayerViewScenario {
             gdk_texture_save_to_png(texture, directory + "/\(name).png")
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
+    }
+
+    func sliderHoverShowsThumbnailsAndCuePointNames() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { player.thumbnails.hasTrack && player.controller.currentSession?.duration != nil },
+                                   timeout: 20), "the thumbnails track loaded")
+        player.controller.pause()
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        let slider = player.controlBar.slider
+        let width = Double(gtk_widget_get_width(slider))
+        // Three quarters along a 4 s clip: the cue of 3–4 s, thumb-04.jpg, 160x90.
+        player.thumbnails.hover(at: 7 + (width - 14) * 0.8)
+        XCTAssertTrue(player.thumbnails.isShowing)
+        XCTAssertTrue(MainLoop.run(until: { player.thumbnails.shownImageSize != nil }, timeout: 10), "the image arrived")
+        XCTAssertEqual(player.thumbnails.shownImageSize?.width, 160)
+        XCTAssertEqual(player.thumbnails.shownImageSize?.height, 90)
+        XCTAssertEqual(player.thumbnails.label, "0:03")
+        // Over the cue point at 2 s its name shows beside the time.
+        player.thumbnails.hover(at: 7 + (width - 14) * 0.5)
+        XCTAssertEqual(player.thumbnails.label, "0:02 · Chapter two")
+        player.thumbnails.hide()
+        XCTAssertFalse(player.thumbnails.isShowing)
+    }
+
+    func audioOnlyStreamGetsTheAudioLayoutAndThePoster() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        var layouts: [String] = []
+        player.onLayoutChange = { name, _ in layouts.append(name) }
+        loadVideo(into: player, id: UITestSupport.audioVideoID)
+        XCTAssertTrue(MainLoop.run(until: { player.layoutName == "aod" }, timeout: 20), "\(layouts)")
+        XCTAssertTrue(events.contains(.mediaType(.audio)))
+        XCTAssertTrue(MainLoop.run(until: { player.poster.isShowing }, timeout: 10), "the poster is shown")
+        XCTAssertEqual(gtk_widget_get_child_visible(player.controlBar.screenModeButton), 0, "no fullscreen for audio")
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 10))
+        _ = MainLoop.run(until: { false }, timeout: 1)
+        XCTAssertTrue(player.controlsVisible, "audio keeps its controls visible")
+        XCTAssertEqual(layouts.last, "aod")
     }
 
     func playbackAPIErrorIsShownOverTheVideo() throws {

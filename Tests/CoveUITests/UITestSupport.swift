@@ -25,6 +25,9 @@ enum UITestSupport {
         let directory = NSTemporaryDirectory() + "cove-ui-tests-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try MediaEncoder.encodeMP4(to: directory + "/clip.mp4", seconds: 4, width: 640, height: 360)
+        try MediaEncoder.encodeThumbnails(fromMP4: directory + "/clip.mp4", to: directory + "/thumbs", seconds: 4,
+                                          interval: 1)
+        try MediaEncoder.encodeAudioOnlyHLS(to: directory + "/audio", seconds: 3)
         mediaDirectory = directory
         return directory
     }
@@ -32,13 +35,23 @@ enum UITestSupport {
     static let accountID = "57838016001"
     static let policyKey = "BCpk-ui-test-secret-key"
     static let videoID = "5000000000001"
+    static let audioVideoID = "5000000000002"
 
     static func catalog(mediaBaseURL: String, mediaRoot: String) -> EmulatorCatalog {
+        let poster = JSONValue.string(mediaBaseURL + "/thumbs/thumb-01.jpg")
         let video: JSONValue = [
             "id": .string(videoID), "account_id": .string(accountID), "name": "UI test clip", "duration": 4000,
             "sources": [["src": .string(mediaBaseURL + "/clip.mp4"), "type": "video/mp4", "container": "MP4"]],
+            "cue_points": [["id": "c1", "name": "Chapter two", "type": "CODE", "time": 2.0]],
+            "text_tracks": [["src": .string(mediaBaseURL + "/thumbs/thumbnails.vtt"), "label": "thumbnails",
+                             "kind": "metadata"]],
+            "poster": poster,
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video], mediaRoot: mediaRoot)
+        let audio: JSONValue = [
+            "id": .string(audioVideoID), "account_id": .string(accountID), "name": "UI test audio", "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/audio/master.m3u8"), "type": "application/x-mpegURL"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio], mediaRoot: mediaRoot)
     }
 
     /// Starts an emulator serving the test clip.

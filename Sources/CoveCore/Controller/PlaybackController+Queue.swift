@@ -74,6 +74,9 @@ extension PlaybackController {
     func loadContent(of session: PlaybackSession, startingAt position: Double?) {
         let sidecar = session.loadedSidecar ?? initialSidecar(for: session)
         session.loadedSidecar = sidecar
+        // The remembered sidecar is shown once the engine lists it; a new pipeline lists its streams afresh.
+        if let sidecar, session.pendingCaption == nil, session.engineStreams == nil { session.pendingCaption = sidecar }
+        session.engineStreams = nil
         let options = EngineLoadOptions(subtitleURI: sidecar.flatMap(session.sidecarURI), startPosition: position,
                                         maximumBitrate: preferredPeakBitRate)
         session.engine.load(uri: session.source.url.absoluteString, options: options)

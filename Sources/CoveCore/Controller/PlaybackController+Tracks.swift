@@ -37,7 +37,7 @@ extension PlaybackController {
     }
 
     func streamsChanged(_ streams: EngineStreams, in session: PlaybackSession) {
-        let first = session.engineStreams == nil
+        let newPipeline = session.engineStreams == nil
         session.engineStreams = streams
         let mediaType = MediaType(hasVideo: streams.hasVideo)
         if mediaType != session.mediaType {
@@ -45,17 +45,22 @@ extension PlaybackController {
             emit(.mediaType(mediaType), in: session)
         }
         let captions = streams.text.filter { !$0.isSidecar } + session.sidecarTracks
-        if first || streams.audio != session.audioTracks || captions != session.captionTracks {
+        if !session.hasReportedTracks || streams.audio != session.audioTracks || captions != session.captionTracks {
+            session.hasReportedTracks = true
             session.audioTracks = streams.audio
             session.captionTracks = captions
             emit(.tracks(audio: streams.audio, captions: captions), in: session)
         }
         guard !session.terminated else { return }
-        if first {
-            show(rememberedCaption(in: session), in: session)
-        } else if let wanted = session.pendingCaption {
+        if let wanted = session.pendingCaption {
+            // A sidecar joins the collection a little after the manifest's own streams.
+            guard !wanted.isSidecar || engineTextID(for: wanted, in: session) != nil else { return }
             session.pendingCaption = nil
             show(wanted, in: session)
+        } else if newPipeline {
+            // The engine starts with its own default; the session's choice (or the remembered one) wins.
+            show(session.hasPlayed || session.selectedCaptionTrack != nil
+                 ? session.selectedCaptionTrack : rememberedCaption(in: session), in: session)
         }
     }
 
@@ -85,7 +90,6 @@ extension PlaybackController {
     private func rememberedCaption(in session: PlaybackSession) -> MediaTrack? {
         guard enableCaptionPersistence, let language = captionPersistence.language else { return nil }
         return session.captionTracks.first { !$0.isSidecar && Self.sameLanguage($0.language, language) }
-            ?? session.loadedSidecar
     }
 
     /// Selects `track` (nil: off) in the engine; a sidecar not yet loaded reloads the content where it is.

@@ -50,7 +50,9 @@ public final class PlaybackSession {
     var progressReportedUpTo: Double?
     /// The sidecar track loaded into the engine, if any.
     var loadedSidecar: MediaTrack?
+    /// What the current pipeline contains; nil until it says (each load starts afresh).
     var engineStreams: EngineStreams?
+    var hasReportedTracks = false
     /// A sidecar caption to select once the reload that loads it reports its streams.
     var pendingCaption: MediaTrack?
     var terminated = false

@@ -1,0 +1,48 @@
+import CGtk
+import CoveService
+
+/// Images from the network (posters, thumbnails) as GdkTextures, fetched off the main thread, decoded by GDK, and
+/// kept in a small cache so hovering back and forth over the slider does not fetch again.
+final class RemoteTextures {
+    private let fetcher = AssetFetcher()
+    private var cache: [String: OpaquePointer] = [:]
+    private var order: [String] = []
+    private var waiting: [String: [(OpaquePointer?) -> Void]] = [:]
+    static let capacity = 64
+
+    /// Calls `completion` on the main thread with a texture (borrowed: ref it to keep it) or nil on failure.
+    func texture(for url: String, completion: @escaping (OpaquePointer?) -> Void) {
+        if let texture = cache[url] { completion(texture); return }
+        if waiting[url] != nil { waiting[url]?.append(completion); return }
+        waiting[url] = [completion]
+        let fetcher = fetcher
+        Task { @MainActor [weak self] in
+            let bytes = try? await fetcher.fetch(url)
+            self?.finish(url, bytes: bytes)
+        }
+    }
+
+    private func finish(_ url: String, bytes: [UInt8]?) {
+        var texture: OpaquePointer?
+        if let bytes, !bytes.isEmpty {
+            let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            texture = gdk_texture_new_from_bytes(data, nil)
+            g_bytes_unref(data)
+        }
+        if let texture { store(url, texture) }
+        for completion in waiting.removeValue(forKey: url) ?? [] { completion(texture) }
+    }
+
+    private func store(_ url: String, _ texture: OpaquePointer) {
+        cache[url] = texture
+        order.append(url)
+        if order.count > Self.capacity {
+            let evicted = order.removeFirst()
+            if let old = cache.removeValue(forKey: evicted) { g_object_unref(UnsafeMutableRawPointer(old)) }
+        }
+    }
+
+    isolated deinit {
+        for texture in cache.values { g_object_unref(UnsafeMutableRawPointer(texture)) }
+    }
+}

@@ -162,13 +162,23 @@ final class ControlBar {
         seekWindowStart = start
         gtk_range_set_range(cast(slider), start, max(end, start + 0.001))
         gtk_widget_set_sensitive(slider, 1)
+        placeMarks()
     }
 
     /// Ticks on the slider at the video's cue points; their names become the slider's tooltip near them.
     func setCuePoints(_ cuePoints: [CuePoint]) {
-        gtk_scale_clear_marks(cast(slider))
         markers = cuePoints.compactMap { point in point.time.map { ($0, point.name ?? point.type ?? "") } }
-        for marker in markers { gtk_scale_add_mark(cast(slider), marker.time, GTK_POS_TOP, nil) }
+        placeMarks()
+    }
+
+    /// GtkScale places marks for the range it has when they are added, so they are placed again with each new range.
+    private func placeMarks() {
+        gtk_scale_clear_marks(cast(slider))
+        let adjustment = gtk_range_get_adjustment(cast(slider) as UnsafeMutablePointer<GtkRange>)
+        let upper = gtk_adjustment_get_upper(adjustment)
+        for marker in markers where duration != nil && marker.time <= upper {
+            gtk_scale_add_mark(cast(slider), marker.time, GTK_POS_TOP, nil)
+        }
     }
 
     private(set) var markers: [(time: Double, name: String)] = []

@@ -35,6 +35,14 @@ public enum PlayerStyle {
         background-color: white; min-width: 14px; min-height: 14px; margin: -5px; border-radius: 7px; border: none;
     }
     .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
+    popover.cove-thumbnail > contents {
+        background-color: rgba(18, 18, 20, 0.88);
+        color: white;
+        padding: 4px;
+        border-radius: 8px;
+        box-shadow: none;
+    }
+    popover.cove-thumbnail label { color: white; }
     .cove-message {
         background-color: rgba(0, 0, 0, 0.72);
         color: white;

@@ -30,7 +30,8 @@ extension MediaEncoder {
     /// A VOD HLS set with separate renditions, like Dynamic Delivery: `video/index.m3u8` (video only),
     /// `audio_<lang>/index.m3u8` per audio language, `subs_<lang>/index.m3u8` (one WebVTT segment) per subtitle
     /// language, and `master.m3u8` tying them together with EXT-X-MEDIA. The first audio language is the default;
-    /// no subtitle is. Also writes `sidecar_<lang>.vtt` for each of `sidecars` (Playback API `text_tracks`).
+    /// no subtitle is. `master-nosubs.m3u8` is the same without the subtitles (a stream whose captions come as
+    /// sidecars). Also writes `sidecar_<lang>.vtt` for each of `sidecars` (Playback API `text_tracks`).
     public static func encodeMultiLanguageHLS(to directory: String, seconds: Double, audio: [HLSAudioLanguage],
                                               subtitles: [HLSSubtitleLanguage],
                                               sidecars: [HLSSubtitleLanguage] = [], segmentSeconds: Int = 2) throws {
@@ -39,6 +40,7 @@ extension MediaEncoder {
         try writeMediaPlaylist(videoBranch(frames: frames, width: 320, height: 180, bitrateKbps: 300)
             + " ! queue ! " + hlsSink(segmentSeconds: segmentSeconds), in: directory, name: "video")
         var media: [String] = []
+        var subtitleMedia: [String] = []
         for (index, language) in audio.enumerated() {
             let name = "audio_" + language.language
             try checkPathComponent(name)
@@ -52,7 +54,7 @@ extension MediaEncoder {
             let name = "subs_" + language.language
             try checkPathComponent(name)
             try writeSubtitlePlaylist(language, seconds: seconds, in: directory + "/" + name)
-            media.append("#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",LANGUAGE=\"\(language.language)\","
+            subtitleMedia.append("#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",LANGUAGE=\"\(language.language)\","
                 + "NAME=\"\(language.name)\",DEFAULT=NO,AUTOSELECT=YES,URI=\"\(name)/index.m3u8\"")
         }
         for language in sidecars {
@@ -61,9 +63,12 @@ extension MediaEncoder {
                 .write(toFile: directory + "/sidecar_\(language.language).vtt", atomically: true, encoding: .utf8)
         }
         let bandwidth = (300 + audioBitrateKbps) * 1000 * 5 / 4
-        var attributes = "BANDWIDTH=\(bandwidth),RESOLUTION=320x180,CODECS=\"\(videoCodec),\(audioCodec)\",AUDIO=\"aud\""
-        if !subtitles.isEmpty { attributes += ",SUBTITLES=\"subs\"" }
-        try writeMaster(["#EXT-X-STREAM-INF:" + attributes + "\nvideo/index.m3u8"], media: media, in: directory)
+        let attributes = "BANDWIDTH=\(bandwidth),RESOLUTION=320x180,CODECS=\"\(videoCodec),\(audioCodec)\",AUDIO=\"aud\""
+        try writeMaster(["#EXT-X-STREAM-INF:" + attributes + "\nvideo/index.m3u8"], media: media, in: directory,
+                        name: "master-nosubs.m3u8")
+        let withSubtitles = subtitles.isEmpty ? attributes : attributes + ",SUBTITLES=\"subs\""
+        try writeMaster(["#EXT-X-STREAM-INF:" + withSubtitles + "\nvideo/index.m3u8"], media: media + subtitleMedia,
+                        in: directory)
     }
 
     /// One cue per second, so whatever moment a test looks at has a caption on screen.

@@ -122,10 +122,11 @@ public enum MediaEncoder {
     }
 
     /// `media` lines (EXT-X-MEDIA renditions) go before the variants that refer to them.
-    static func writeMaster(_ variants: [String], media: [String] = [], in directory: String) throws {
+    static func writeMaster(_ variants: [String], media: [String] = [], in directory: String,
+                            name: String = "master.m3u8") throws {
         let text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n"
             + (media + variants).joined(separator: "\n") + "\n"
-        try text.write(toFile: directory + "/master.m3u8", atomically: true, encoding: .utf8)
+        try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
     }
 
     static func checkPathComponent(_ name: String) throws {

@@ -69,6 +69,8 @@ extension GStreamerEngine {
             isSeeking = false
             lastPosition = current
             emit(.position(current))
+            guard isActive, isHandlingCurrentLoad else { return }
+            applyPendingSelection()
         }
         syncPositionTimer()
     }
@@ -80,6 +82,8 @@ extension GStreamerEngine {
         guard isReady else { return }
         if new == GST_STATE_PLAYING, old != new {
             report(.playing)
+            guard isActive, isHandlingCurrentLoad else { return }
+            repeatSelectionOnPlay()
         } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
@@ -95,6 +99,12 @@ extension GStreamerEngine {
         // Prerolled means paused: the first real transition reported is to playing.
         reportedState = .paused
         duration = queryDuration()
+        // First the start position (a resume): stream selections made from the signals below wait for it to land,
+        // since a flushing seek right after a select-streams event loses the selection.
+        if let pendingSeek {
+            self.pendingSeek = nil
+            seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
+        }
         emit(.ready)
         guard isActive, isHandlingCurrentLoad else { return }
         emit(.duration(duration))
@@ -104,10 +114,6 @@ extension GStreamerEngine {
         readClassicStreams()
         reportStreams()
         guard isActive, isHandlingCurrentLoad else { return }
-        if let pendingSeek {
-            self.pendingSeek = nil
-            seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
-        }
         applyTargetState()
     }
 

@@ -11,12 +11,15 @@ extension GStreamerEngine {
 
     public func selectStreams(audio: String?, text: String?) {
         guard isActive, !hasFailed, let pipeline else { return }
-        guard isReady else {
+        guard isReady, !isSeeking else {
             pendingSelection = (audio, text)
             return
         }
         if pipelineFactory == "playbin3" {
-            guard let contents = streamContents else { return }
+            // GStreamer 1.22: a select-streams naming the sidecar's stream stalls playbin3 and the next one
+            // deadlocks it, so a pipeline with a sidecar keeps decodebin3's default selection (the sidecar, when the
+            // manifest has no captions of its own). The controller reloads to change it.
+            guard let contents = streamContents, loadOptions.subtitleURI == nil else { return }
             let wantedAudio = audio ?? selectedStreams?.audio ?? contents.streams.audio.first?.id
             // Asking for what is already decoded posts no STREAMS_SELECTED; there would be nothing to wait for.
             if let current = selectedStreams, current.audio == wantedAudio, current.text == text {
@@ -28,9 +31,12 @@ extension GStreamerEngine {
             for id in ids { list = g_list_append(list, g_strdup(id)) }
             defer { g_list_free_full(list, g_free) }
             // STREAMS_SELECTED confirms the change.
-            if gst_element_send_event(pipeline, gst_event_new_select_streams(list)) != 0 {
-                requestedSelection = (wantedAudio, text)
-            }
+            // playbin3 answers FALSE even when decodebin3 takes the selection; STREAMS_SELECTED is the real answer.
+            gst_element_send_event(pipeline, gst_event_new_select_streams(list))
+            requestedSelection = (wantedAudio, text)
+            requestedSelectionAt = ContinuousClock.now
+            // A paused decodebin3 adds a stream at once but removes one only while data flows: ask again on play.
+            selectionToRepeatOnPlay = reportedState == .playing ? nil : (wantedAudio, text)
         } else {
             selectClassic(audio: audio, text: text, in: pipeline)
         }
@@ -73,7 +79,10 @@ extension GStreamerEngine {
     func selectionChanged(_ selection: (audio: String?, text: String?)) {
         selectedStreams = selection
         if let requested = requestedSelection {
-            guard requested.audio == selection.audio, requested.text == selection.text else { return }
+            let matches = requested.audio == selection.audio && requested.text == selection.text
+            // A request the pipeline dropped must not silence its reports for good.
+            let abandoned = requestedSelectionAt.map { $0.duration(to: .now) > .seconds(2) } ?? true
+            guard matches || abandoned else { return }
             requestedSelection = nil
         }
         reportStreams()
@@ -87,14 +96,23 @@ extension GStreamerEngine {
             emit(.streams(streams))
             guard isActive, isHandlingCurrentLoad else { return }
         }
-        if let pendingSelection {
-            self.pendingSelection = nil
-            selectStreams(audio: pendingSelection.audio, text: pendingSelection.text)
-        }
+        applyPendingSelection()
         guard requestedSelection == nil, let selection = selectedStreams,
               reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true else { return }
         reportedSelection = selection
         emit(.streamsSelected(audio: selection.audio, text: selection.text))
+    }
+
+    func applyPendingSelection() {
+        guard let pendingSelection, isReady, !isSeeking else { return }
+        self.pendingSelection = nil
+        selectStreams(audio: pendingSelection.audio, text: pendingSelection.text)
+    }
+
+    func repeatSelectionOnPlay() {
+        guard let repeated = selectionToRepeatOnPlay else { return }
+        selectionToRepeatOnPlay = nil
+        selectStreams(audio: repeated.audio, text: repeated.text)
     }
 
     /// Classic playbin posts no collection: count its streams once prerolled. Ids are "audio:N" / "text:N".

@@ -16,8 +16,8 @@ enum ResponseSafety {
 
     /// A playlist object with each of its videos made safe.
     static func playlist(_ json: JSONValue) -> (JSONValue, [PlaybackWarning]) {
-        guard case .object(var object) = json, case .array(let videos) = object["videos"],
-              videos.contains(where: { $0.objectValue.map(containsUnsafeURL) ?? false }) else { return (json, []) }
+        guard case .object(var object) = json, containsUnsafeURL(playlist: json),
+              case .array(let videos) = object["videos"] else { return (json, []) }
         var warnings: [PlaybackWarning] = []
         object["videos"] = .array(videos.map { entry in
             let (safe, dropped) = video(entry)
@@ -48,19 +48,29 @@ enum ResponseSafety {
         return next == UInt8(ascii: ":") && iterator.next() == UInt8(ascii: "/") && iterator.next() == UInt8(ascii: "/")
     }
 
-    private static func isUnsafe(_ value: JSONValue?) -> Bool {
+    private static func isUnsafe(_ value: (some JSONReadable)?) -> Bool {
         value?.stringValue.flatMap(unsafeScheme) != nil
     }
 
     /// An entry of `sources`-style arrays: an object with `src`, or a bare string.
-    private static func address(_ entry: JSONValue) -> JSONValue? { entry["src"] ?? entry }
+    private static func address<Value: JSONReadable>(_ entry: Value) -> Value? { entry.objectValue?["src"] ?? entry }
 
-    private static func containsUnsafeURL(_ object: [String: JSONValue]) -> Bool {
-        if object["sources"]?.arrayValue?.contains(where: { isUnsafe($0["src"]) }) ?? false { return true }
-        for track in object["text_tracks"]?.arrayValue ?? [] {
-            if isUnsafe(track["src"]) || (track["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false) {
-                return true
-            }
+    /// Whether any video of a playlist (parsed, or still in the response's bytes) has an address to drop.
+    static func containsUnsafeURL(playlist: some JSONReadable) -> Bool {
+        guard let videos = playlist.objectValue?["videos"]?.arrayValue else { return false }
+        return videos.contains { $0.objectValue.map(containsUnsafeURL) ?? false }
+    }
+
+    static func containsUnsafeURL(_ object: some JSONObjectReadable) -> Bool {
+        if object["sources"]?.arrayValue?.contains(where: { isUnsafe($0.objectValue?["src"]) }) ?? false {
+            return true
+        }
+        let tracks = object["text_tracks"]?.arrayValue
+        if tracks?.contains(where: { track in
+            let fields = track.objectValue
+            return isUnsafe(fields?["src"]) || (fields?["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false)
+        }) ?? false {
+            return true
         }
         if isUnsafe(object["poster"]) || isUnsafe(object["thumbnail"]) { return true }
         return ["poster_sources", "thumbnail_sources"].contains { key in

@@ -29,6 +29,7 @@ final class ControlBar {
     var onSeek: (Double) -> Void = { _ in }
     var onScreenMode: () -> Void = {}
     var onLive: () -> Void = {}
+    var onClosedCaption: () -> Void = {}
     var onVolume: (Double) -> Void = { _ in }
     /// Reports each allocation's arrangement (compact or standard).
     var onArrangement: (Bool) -> Void = { _ in }
@@ -131,6 +132,7 @@ final class ControlBar {
         Signals.connect(jumpBackButton, "clicked") { [weak self] in self?.onJumpBack() }
         Signals.connect(screenModeButton, "clicked") { [weak self] in self?.onScreenMode() }
         Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
+        Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
@@ -149,6 +151,23 @@ final class ControlBar {
     func setFullscreen(_ fullscreen: Bool) {
         gtk_button_set_icon_name(cast(screenModeButton), fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
         setAccessible(screenModeButton, fullscreen ? tr("Exit Fullscreen") : tr("Enter Fullscreen"))
+    }
+
+    /// The volume button's level (0…1); keys change it through the button so it shows the level too.
+    var volume: Double { gtk_scale_button_get_value(cast(volumeButton)) }
+    private var volumeBeforeMute = 1.0
+
+    func changeVolume(by step: Double) {
+        gtk_scale_button_set_value(cast(volumeButton), min(1, max(0, volume + step)))
+    }
+
+    func toggleMute() {
+        if volume > 0 {
+            volumeBeforeMute = volume
+            gtk_scale_button_set_value(cast(volumeButton), 0)
+        } else {
+            gtk_scale_button_set_value(cast(volumeButton), volumeBeforeMute)
+        }
     }
 
     /// Green at the live edge, white behind it (facts §3.6).

@@ -7,6 +7,7 @@ final class ControlsVisibility {
     var keepControlsVisible = false { didSet { reevaluate() } }
     var isPlaying = false { didSet { if isPlaying != oldValue { reevaluate() } } }
     var pointerOverControls = false { didSet { reevaluate() } }
+    var menuOpen = false { didSet { if menuOpen != oldValue { reevaluate() } } }
     private(set) var isVisible = true
     private var timer: TimerSource?
     private let onChange: (Bool) -> Void
@@ -26,7 +27,7 @@ final class ControlsVisibility {
         if mayHide { scheduleHide() } else { timer?.cancel(); setVisible(true) }
     }
 
-    private var mayHide: Bool { isPlaying && !pointerOverControls && !keepControlsVisible }
+    private var mayHide: Bool { isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen }
 
     private func scheduleHide() {
         timer?.cancel()

@@ -21,6 +21,7 @@ public final class PlayerView {
     let status = StatusOverlay()
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
+    lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
     private var selection = ControlTypeSelection()
@@ -77,6 +78,14 @@ public final class PlayerView {
         controlBar.onLive = { [weak self] in self?.goToLiveEdge() }
         controlBar.onVolume = { [weak self] volume in self?.onVolumeChange?(volume) }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
+        controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
+        audioSubtitles.onSelectAudio = { [weak self] track in self?.controller.selectAudioTrack(track) }
+        audioSubtitles.onSelectCaption = { [weak self] choice in self?.controller.selectCaption(choice) }
+        // While a menu is open the controls stay.
+        Signals.connectNotify(audioSubtitles.popover, property: "visible") { [weak self] in
+            guard let self else { return }
+            self.visibility.menuOpen = self.audioSubtitles.isOpen
+        }
     }
 
     /// The layout in use: its name as on the command line and in `layout` events, or "custom".
@@ -132,18 +141,31 @@ public final class PlayerView {
             self?.controlBar.setFullscreen(gtk_window_is_fullscreen(cast(window)) != 0)
         }
         let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(raw(keys), "key-pressed") { [weak self] keyval, _ in
-            self?.handleKey(keyval) ?? false
+        Signals.connectKey(raw(keys), "key-pressed") { [weak self] keyval, state in
+            self?.handleKey(keyval, control: state & GDK_CONTROL_MASK.rawValue != 0) ?? false
         }
         gtk_widget_add_controller(window, keys)
     }
 
-    func handleKey(_ keyval: UInt32) -> Bool {
+    /// The player's keyboard shortcuts (also listed in the shortcuts window, Ctrl+?).
+    func handleKey(_ keyval: UInt32, control: Bool = false) -> Bool {
         visibility.userActivity()
+        if control {
+            guard Int32(keyval) == GDK_KEY_question, let window else { return false }
+            ShortcutsWindow.present(over: window)
+            return true
+        }
         switch Int32(keyval) {
         case GDK_KEY_space, GDK_KEY_k: togglePlayPause()
         case GDK_KEY_Left: jump(by: -options.jumpBackInterval)
         case GDK_KEY_Right: jump(by: options.jumpBackInterval)
+        case GDK_KEY_Up: controlBar.changeVolume(by: 0.1)
+        case GDK_KEY_Down: controlBar.changeVolume(by: -0.1)
+        case GDK_KEY_m: controlBar.toggleMute()
+        case GDK_KEY_c: controller.selectCaption(audioSubtitles.nextCaptionChoice)
+        case GDK_KEY_bracketleft: changeRate(by: -0.25)
+        case GDK_KEY_bracketright: changeRate(by: 0.25)
+        case GDK_KEY_End: goToLiveEdge()
         case GDK_KEY_f, GDK_KEY_F11: toggleFullscreen()
         case GDK_KEY_Escape:
             guard let window = window, gtk_window_is_fullscreen(cast(window)) != 0 else { return false }
@@ -151,6 +173,11 @@ public final class PlayerView {
         default: return false
         }
         return true
+    }
+
+    /// `[` and `]`: a quarter slower or faster, between 0.25× and 2×.
+    private func changeRate(by step: Double) {
+        controller.playbackRate = min(2, max(0.25, controller.playbackRate + step))
     }
 
     func togglePlayPause() {
@@ -217,7 +244,12 @@ public final class PlayerView {
         case .seekable(let window):
             selection.seekableWindow = window
             if selection.videoType == .liveDVR { controlBar.setSeekWindow(start: window.start, end: window.end) }
+        case .audioTrack(let track):
+            audioSubtitles.setCurrent(audio: track)
+        case .captionTrack(let track):
+            audioSubtitles.setCurrent(caption: track)
         case .tracks(let audio, let captions):
+            audioSubtitles.setTracks(audio: audio, captions: captions)
             if selection.tracksChanged(audioCount: audio.count, captionCount: captions.count) {
                 controlBar.setNeedsLayout()
             }

@@ -43,6 +43,8 @@ public enum PlayerStyle {
         box-shadow: none;
     }
     popover.cove-thumbnail label { color: white; }
+    popover.cove-menu > contents { background-color: rgba(18, 18, 20, 0.92); color: white; padding: 8px; }
+    popover.cove-menu label, popover.cove-menu checkbutton { color: white; }
     .cove-message {
         background-color: rgba(0, 0, 0, 0.72);
         color: white;

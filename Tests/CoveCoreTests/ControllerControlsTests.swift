@@ -86,6 +86,7 @@ final class ControllerControlsTests: XCTestCase {
         }
     }
 
+    /// A stream without captions of its own offers the sidecars; showing or hiding one reloads where it was.
     func testASidecarCaptionReloadsQuietlyWhereThePlayheadIs() {
         MainActor.assumeIsolated {
             let persistence = CaptionPersistence.inMemory()
@@ -94,32 +95,41 @@ final class ControllerControlsTests: XCTestCase {
                                       "kind": "subtitles"]
             let thumbnails: JSONValue = ["src": "https://media.example/thumbs.vtt", "label": "thumbnails",
                                          "kind": "metadata"]
+            let noCaptions = EngineStreams(hasVideo: true, audio: Self.tracks.audio)
             harness.controller.autoPlay = true
             harness.controller.setVideos([Fixtures.video("a", textTracks: [thumbnails, sidecar]),
                                           Fixtures.video("b", textTracks: [sidecar])])
-            Self.preroll(harness.engine)
+            harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions))
             harness.engine.send(.playing, .position(4))
             let french = MediaTrack(id: "sidecar:1", language: "fr", name: "Français", isSidecar: true)
-            XCTAssertEqual(harness.controller.currentSession?.captionTracks.last, french)
+            XCTAssertEqual(harness.controller.currentSession?.captionTracks, [french])
             harness.clearEvents()
 
             harness.controller.selectCaption(.track(french))
             XCTAssertEqual(harness.engine.loads.last?.options,
                            EngineLoadOptions(subtitleURI: "https://media.example/fr.vtt", startPosition: 4))
-            var withSidecar = Self.tracks
+            var withSidecar = noCaptions
             withSidecar.text.append(MediaTrack(id: "5f3a", isSidecar: true))
-            harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)),
-                                .streams(withSidecar))
-            XCTAssertEqual(harness.engine.calls.last, .select(audio: "audio-en", text: "5f3a"))
-            harness.engine.send(.streamsSelected(audio: "audio-en", text: "5f3a"), .playing, .position(4.1))
+            harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions),
+                                .streams(withSidecar), .streamsSelected(audio: "audio-en", text: "5f3a"))
+            let reloadIndex = harness.engine.calls.lastIndex { if case .load = $0 { true } else { false } } ?? 0
+            XCTAssertFalse(harness.engine.calls[reloadIndex...].contains { if case .select = $0 { true } else { false } },
+                           "a sidecar is never named in a selection: decodebin3 picks it")
+            harness.engine.send(.playing, .position(4.1))
             XCTAssertEqual(harness.lines, [
                 #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false}}"#,
                 #"{"type":"caption_track","track":{"id":"sidecar:1","language":"fr","name":"Français","sidecar":true}}"#,
-                #"{"type":"lifecycle","event":"Play"}"#,
-            ])
+            ], "no lifecycle event, no repeated progress")
             XCTAssertEqual(persistence.language, "fr")
 
+            // Off takes the sidecar out of the pipeline the same way.
+            harness.controller.selectCaption(.off)
+            XCTAssertEqual(harness.engine.loads.last?.options, EngineLoadOptions(startPosition: 4.1))
+            harness.engine.send(.ready, .streams(noCaptions), .streamsSelected(audio: "audio-en", text: nil))
+            XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":null}"#)
+
             // Remembered: the next video loads its French sidecar from the start.
+            harness.controller.selectCaption(.track(french))
             harness.controller.advanceToNext()
             XCTAssertEqual(harness.engine.loads.last?.options.subtitleURI, "https://media.example/fr.vtt")
         }

@@ -36,6 +36,14 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.audioOnlyStreamGetsTheAudioLayoutAndThePoster() } }
     }
 
+    func testAudioAndSubtitlesMenuListsAndSelectsTracks() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.audioAndSubtitlesMenuListsAndSelectsTracks() } }
+    }
+
+    func testKeyboardShortcuts() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.keyboardShortcuts() } }
+    }
+
     func testEverySuppliedLayoutAtWideAndNarrowWidthsBothDirections() throws {
         try MainActor.assumeIsolated {
             for layout in SuppliedLayout.allCases {
@@ -282,6 +290,77 @@ final class PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 1)
         XCTAssertTrue(player.controlsVisible, "audio keeps its controls visible")
         XCTAssertEqual(layouts.last, "aod")
+    }
+
+    func audioAndSubtitlesMenuListsAndSelectsTracks() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        let button = player.controlBar.closedCaptionButton
+        loadVideo(into: player, id: UITestSupport.multiLanguageVideoID)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_child_visible(button) != 0 }, timeout: 5),
+                      "the CC button appears for a stream with captions and two audio languages")
+        gtk_widget_activate(button)
+        XCTAssertTrue(MainLoop.run(until: { player.audioSubtitles.isOpen }, timeout: 5))
+        let menu = player.audioSubtitles
+        let audio = menu.items.filter { $0.section == tr("AUDIO") }.map(\.title)
+        let subtitles = menu.items.filter { $0.section == tr("SUBTITLES") }.map(\.title)
+        XCTAssertEqual(audio.count, 2, "\(audio)")
+        XCTAssertTrue(audio.contains { $0.contains("Deutsch") }, "\(audio)")
+        XCTAssertEqual(Array(subtitles.prefix(2)), [tr("Off"), tr("Auto (Recommended)")])
+        XCTAssertEqual(subtitles.count, 4, "\(subtitles)")
+        XCTAssertTrue(player.controlsVisible, "controls stay while the menu is open")
+        let checkedOff = menu.items.first { $0.title == tr("Off") }.map { gtk_check_button_get_active(cast($0.button)) }
+        XCTAssertEqual(checkedOff, 1, "no caption is on at first")
+
+        // Choosing French captions selects the track, closes the menu and checks it next time.
+        let french = try XCTUnwrap(menu.items.first { $0.title.contains("Français") })
+        gtk_check_button_set_active(cast(french.button), 1)
+        XCTAssertTrue(MainLoop.run(until: {
+            self.events.contains { if case .captionTrack(let track?) = $0 { track.language == "fr" } else { false } }
+        }, timeout: 10), "the controller switched captions")
+        XCTAssertFalse(menu.isOpen)
+        let german = try XCTUnwrap(menu.items.first { $0.title.contains("Deutsch") })
+        gtk_check_button_set_active(cast(german.button), 1)
+        XCTAssertTrue(MainLoop.run(until: {
+            self.events.contains { if case .audioTrack(let track) = $0 { track.language == "de" } else { false } }
+        }, timeout: 10), "the controller switched audio")
+        let frenchChecked = menu.items.first { $0.title.contains("Français") }
+            .map { gtk_check_button_get_active(cast($0.button)) }
+        XCTAssertEqual(frenchChecked, 1)
+    }
+
+    func keyboardShortcuts() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        loadVideo(into: player, id: UITestSupport.multiLanguageVideoID)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_space)))
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "space pauses")
+
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Down)))
+        XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001)
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
+        XCTAssertEqual(player.controlBar.volume, 0)
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
+        XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001, "unmute restores the level")
+
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketright)))
+        XCTAssertEqual(player.controller.playbackRate, 1.25)
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketleft)))
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketleft)))
+        XCTAssertEqual(player.controller.playbackRate, 0.75)
+
+        XCTAssertTrue(MainLoop.run(until: { !player.audioSubtitles.nextCaptionChoiceIsOff }, timeout: 5))
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_c)))
+        XCTAssertTrue(MainLoop.run(until: {
+            self.events.contains { if case .captionTrack(let track?) = $0 { track.language == "en" } else { false } }
+        }, timeout: 10), "c turns the first captions on")
+
+        let before = g_list_model_get_n_items(gtk_window_get_toplevels())
+        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_question), control: true))
+        XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")
+        XCTAssertFalse(player.handleKey(UInt32(GDK_KEY_z)), "other keys are left to the window")
     }
 
     func playbackAPIErrorIsShownOverTheVideo() throws {

@@ -28,6 +28,12 @@ enum UITestSupport {
         try MediaEncoder.encodeThumbnails(fromMP4: directory + "/clip.mp4", to: directory + "/thumbs", seconds: 4,
                                           interval: 1)
         try MediaEncoder.encodeAudioOnlyHLS(to: directory + "/audio", seconds: 3)
+        try MediaEncoder.encodeMultiLanguageHLS(
+            to: directory + "/multi", seconds: 4,
+            audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
+                    HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
+            subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Hello"),
+                        HLSSubtitleLanguage(language: "fr", name: "Français", cuePrefix: "Bonjour")])
         mediaDirectory = directory
         return directory
     }
@@ -36,6 +42,7 @@ enum UITestSupport {
     static let policyKey = "BCpk-ui-test-secret-key"
     static let videoID = "5000000000001"
     static let audioVideoID = "5000000000002"
+    static let multiLanguageVideoID = "5000000000003"
 
     static func catalog(mediaBaseURL: String, mediaRoot: String) -> EmulatorCatalog {
         let poster = JSONValue.string(mediaBaseURL + "/thumbs/thumb-01.jpg")
@@ -51,7 +58,12 @@ enum UITestSupport {
             "id": .string(audioVideoID), "account_id": .string(accountID), "name": "UI test audio", "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/audio/master.m3u8"), "type": "application/x-mpegURL"]],
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio], mediaRoot: mediaRoot)
+        let multi: JSONValue = [
+            "id": .string(multiLanguageVideoID), "account_id": .string(accountID), "name": "UI test languages",
+            "sources": [["src": .string(mediaBaseURL + "/multi/master.m3u8"), "type": "application/x-mpegURL"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi],
+                               mediaRoot: mediaRoot)
     }
 
     /// Starts an emulator serving the test clip.

@@ -70,15 +70,17 @@ extension PlaybackController {
         }
     }
 
-    /// Opens the content in the session's engine, with the current bitrate cap and the remembered caption.
+    /// Opens the content in the session's engine, with the current bitrate cap and the caption sidecar: on the
+    /// first load the one for the remembered language, afterwards the one the session shows.
     func loadContent(of session: PlaybackSession, startingAt position: Double?) {
-        let sidecar = session.loadedSidecar ?? initialSidecar(for: session)
-        session.loadedSidecar = sidecar
-        // The remembered sidecar is shown once the engine lists it; a new pipeline lists its streams afresh.
-        if let sidecar, session.pendingCaption == nil, session.engineStreams == nil { session.pendingCaption = sidecar }
+        if !session.hasLoadedContent, let sidecar = initialSidecar(for: session) {
+            session.loadedSidecar = sidecar
+            session.pendingCaption = PlaybackSession.PendingCaption(track: sidecar)
+        }
+        session.hasLoadedContent = true
         session.engineStreams = nil
-        let options = EngineLoadOptions(subtitleURI: sidecar.flatMap(session.sidecarURI), startPosition: position,
-                                        maximumBitrate: preferredPeakBitRate)
+        let options = EngineLoadOptions(subtitleURI: session.loadedSidecar.flatMap(session.sidecarURI),
+                                        startPosition: position, maximumBitrate: preferredPeakBitRate)
         session.engine.load(uri: session.source.url.absoluteString, options: options)
     }
 

@@ -15,14 +15,16 @@ extension PlaybackController {
         session.reload = kind
         session.isBumperActive = false
         session.isReady = false
-        session.isPlaying = false
+        // A quiet reload keeps the viewer's play state, so the new pipeline's first Playing is no new Play.
+        if kind == .resume { session.isPlaying = false }
         session.isBuffering = false
         session.isStalled = false
-        session.rebufferExpectedAt = nil
         session.hasEnded = false
         session.hasFailed = false
         session.wantsPlay = playing
         session.position = position
+        // The new pipeline fills its buffer once more: that is not a stall.
+        session.expectRebuffer()
         if let reported = session.lastProgressReported {
             session.progressReportedUpTo = max(session.progressReportedUpTo ?? reported, reported)
         }

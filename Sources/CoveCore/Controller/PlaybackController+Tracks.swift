@@ -1,17 +1,22 @@
 /// A caption choice in the Audio & Subtitles menu (SDK legible media selection).
 public enum CaptionChoice: Sendable, Equatable {
     case off
-    /// "Auto (Recommended)": the video's default sidecar track if it has one, otherwise off.
+    /// "Auto (Recommended)": the video's default sidecar track if it offers sidecars and has one, otherwise off.
     case automatic
     case track(MediaTrack)
 }
 
 /// Audio renditions and captions: what the session offers, what it shows, and the remembered language.
+///
+/// Captions are the stream's own renditions; only a stream without any offers the video's sidecar WebVTT tracks
+/// (as the SDK's Sidecar Subtitles fill manifests that lack them). A sidecar is shown by loading the content
+/// again with it, where playback was, and removed the same way.
 extension PlaybackController {
+    /// Switches the audio rendition (not while a sidecar caption is in the pipeline: see `selectStreams`).
     public func selectAudioTrack(_ track: MediaTrack) {
         guard let session = currentSession, session.audioTracks.contains(track) else { return }
         session.expectRebuffer()
-        session.engine.selectStreams(audio: track.id, text: engineTextID(for: session.selectedCaptionTrack, in: session))
+        session.engine.selectStreams(audio: track.id, text: session.selectedCaptionTrack.flatMap { $0.isSidecar ? nil : $0.id })
     }
 
     /// Shows `choice` in the current session; a track's language is remembered for later videos (and launches),
@@ -23,7 +28,7 @@ extension PlaybackController {
             track = nil
         case .automatic:
             track = currentSession.flatMap { session in
-                session.sidecarTracks.first { session.video.textTracks[sidecarIndex($0)].isDefault }
+                session.captionTracks.first { $0.isSidecar && session.sidecarTextTrack(for: $0)?.isDefault == true }
             }
         case .track(let chosen):
             track = chosen
@@ -44,7 +49,8 @@ extension PlaybackController {
             session.mediaType = mediaType
             emit(.mediaType(mediaType), in: session)
         }
-        let captions = streams.text.filter { !$0.isSidecar } + session.sidecarTracks
+        let inManifest = streams.text.filter { !$0.isSidecar }
+        let captions = inManifest.isEmpty ? session.sidecarTracks : inManifest
         if !session.hasReportedTracks || streams.audio != session.audioTracks || captions != session.captionTracks {
             session.hasReportedTracks = true
             session.audioTracks = streams.audio
@@ -52,11 +58,14 @@ extension PlaybackController {
             emit(.tracks(audio: streams.audio, captions: captions), in: session)
         }
         guard !session.terminated else { return }
-        if let wanted = session.pendingCaption {
-            // A sidecar joins the collection a little after the manifest's own streams.
-            guard !wanted.isSidecar || engineTextID(for: wanted, in: session) != nil else { return }
+        if let pending = session.pendingCaption {
+            // A sidecar joins the collection a little after the manifest's own streams; decodebin3 shows it itself.
+            if let wanted = pending.track, wanted.isSidecar {
+                if streams.text.contains(where: \.isSidecar) { session.pendingCaption = nil }
+                return
+            }
             session.pendingCaption = nil
-            show(wanted, in: session)
+            show(pending.track, in: session)
         } else if newPipeline {
             // The engine starts with its own default; the session's choice (or the remembered one) wins.
             show(session.hasPlayed || session.selectedCaptionTrack != nil
@@ -89,30 +98,22 @@ extension PlaybackController {
 
     private func rememberedCaption(in session: PlaybackSession) -> MediaTrack? {
         guard enableCaptionPersistence, let language = captionPersistence.language else { return nil }
-        return session.captionTracks.first { !$0.isSidecar && Self.sameLanguage($0.language, language) }
+        return session.captionTracks.first { Self.sameLanguage($0.language, language) }
     }
 
-    /// Selects `track` (nil: off) in the engine; a sidecar not yet loaded reloads the content where it is.
+    /// Shows `track` (nil: off). In-manifest tracks are selected in the engine; adding or removing a sidecar
+    /// reloads the content quietly where it is.
     private func show(_ track: MediaTrack?, in session: PlaybackSession) {
-        if let track, track.isSidecar, track != session.loadedSidecar {
-            session.loadedSidecar = track
-            session.pendingCaption = track
+        if track?.isSidecar == true || session.loadedSidecar != nil {
+            guard track != session.loadedSidecar || track == nil else { return }
+            session.loadedSidecar = track?.isSidecar == true ? track : nil
+            session.pendingCaption = PlaybackSession.PendingCaption(track: track)
             reload(session, kind: .quiet, at: session.position, playing: session.wantsPlay)
             return
         }
         let audio = session.selectedAudioTrack?.id ?? session.audioTracks.first?.id
         if session.hasPlayed { session.expectRebuffer() }
-        session.engine.selectStreams(audio: audio, text: engineTextID(for: track, in: session))
-    }
-
-    private func engineTextID(for track: MediaTrack?, in session: PlaybackSession) -> String? {
-        guard let track else { return nil }
-        if track.isSidecar { return session.engineStreams?.text.first(where: \.isSidecar)?.id }
-        return track.id
-    }
-
-    private func sidecarIndex(_ track: MediaTrack) -> Int {
-        Int(track.id.dropFirst("sidecar:".count)) ?? 0
+        session.engine.selectStreams(audio: audio, text: track?.id)
     }
 
     /// "en" matches "en-US": persistence stores what the track declared, streams may be more or less specific.

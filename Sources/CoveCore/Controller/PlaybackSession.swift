@@ -53,8 +53,14 @@ public final class PlaybackSession {
     /// What the current pipeline contains; nil until it says (each load starts afresh).
     var engineStreams: EngineStreams?
     var hasReportedTracks = false
-    /// A sidecar caption to select once the reload that loads it reports its streams.
-    var pendingCaption: MediaTrack?
+    var hasLoadedContent = false
+    /// The caption to show once the reload that adds or removes a sidecar reports its streams.
+    var pendingCaption: PendingCaption?
+
+    struct PendingCaption: Equatable {
+        /// nil: off.
+        var track: MediaTrack?
+    }
     var terminated = false
 
     enum Reload: Equatable {
@@ -82,9 +88,13 @@ public final class PlaybackSession {
         }
     }
 
-    func sidecarURI(for track: MediaTrack) -> String? {
+    func sidecarTextTrack(for track: MediaTrack) -> TextTrack? {
         guard track.isSidecar, let index = Int(track.id.dropFirst("sidecar:".count)),
               video.textTracks.indices.contains(index) else { return nil }
-        return video.textTracks[index].src?.absoluteString
+        return video.textTracks[index]
+    }
+
+    func sidecarURI(for track: MediaTrack) -> String? {
+        sidecarTextTrack(for: track)?.src?.absoluteString
     }
 }

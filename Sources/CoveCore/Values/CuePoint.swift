@@ -23,7 +23,9 @@ public struct CuePoint: Sendable, Hashable {
     /// Whether playback should stop at this point.
     public let forceStop: Bool
     /// The cue point object as received.
-    public let properties: [String: JSONValue]
+    public var properties: [String: JSONValue] { storedProperties.members }
+
+    private let storedProperties: JSONProperties
 
     /// Seconds for a timed cue point; nil for before/after.
     public var time: Double? {
@@ -33,10 +35,14 @@ public struct CuePoint: Sendable, Hashable {
     /// Builds a cue point (SDK `cuePoint(withType:positionInSeconds:properties:)`); name, id, metadata and
     /// force-stop are read from `properties`.
     public init(position: Position, type: String? = nil, properties: [String: JSONValue] = [:]) {
+        self.init(position: position, type: type, object: properties)
+    }
+
+    private init(position: Position, type: String?, object: some JSONObjectReadable) {
         self.position = position
         self.type = type
-        self.properties = properties
-        let fields = JSONFields(properties)
+        storedProperties = object.properties
+        let fields = JSONFields(object)
         name = fields.string("name")
         id = fields.identifier("id")
         metadata = fields.string("metadata")
@@ -46,20 +52,20 @@ public struct CuePoint: Sendable, Hashable {
 
     /// Reads a `cue_points[]` entry: `time` in seconds, or "before"/"after". Nil when there is no usable position.
     public init?(json: JSONValue) {
-        guard let object = json.objectValue, let position = Self.position(object["time"]) else { return nil }
-        self.init(position: position, type: object["type"]?.stringValue, properties: object)
+        self.init(reading: json)
     }
 
-    private static func position(_ value: JSONValue?) -> Position? {
-        switch value {
-        case .number(let seconds) where seconds.isFinite: .time(seconds)
-        case .string(let word):
-            switch word.lowercased() {
-            case "before": .before
-            case "after": .after
-            default: nil
-            }
-        default: nil
+    init?(reading value: some JSONReadable) {
+        guard let object = value.objectValue, let position = object["time"].flatMap(Self.position) else { return nil }
+        self.init(position: position, type: object["type"]?.stringValue, object: object)
+    }
+
+    private static func position(_ value: some JSONReadable) -> Position? {
+        if let seconds = value.doubleValue { return seconds.isFinite ? .time(seconds) : nil }
+        switch value.stringValue?.lowercased() {
+        case "before": return .before
+        case "after": return .after
+        default: return nil
         }
     }
 }
@@ -67,7 +73,8 @@ public struct CuePoint: Sendable, Hashable {
 extension Array where Element == CuePoint {
     /// Orders by position; equal positions keep their original order so the API's order stays meaningful.
     func sortedByPosition() -> [CuePoint] {
-        enumerated()
+        if zip(self, dropFirst()).allSatisfy({ $0.position <= $1.position }) { return self }
+        return enumerated()
             .sorted { $0.element.position != $1.element.position
                 ? $0.element.position < $1.element.position : $0.offset < $1.offset }
             .map(\.element)

@@ -19,13 +19,33 @@ public enum DeliveryMethod: Sendable, Hashable, RawRepresentable {
     /// Never fails: an unknown MIME type becomes `.other`. MIME types compare case-insensitively and without
     /// parameters (`video/mp4; codecs=…`).
     public init(rawValue: String) {
+        if let method = Self.plainMethod(rawValue) {
+            self = method
+            return
+        }
         let base = rawValue.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        switch trimmingWhitespace(base).lowercased() {
-        case "application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/mpegurl", "audio/x-mpegurl":
-            self = .hls
-        case "application/dash+xml": self = .dash
-        case "video/mp4": self = .mp4
-        default: self = .other(rawValue)
+        self = Self.known.first { $0.mimeType == trimmingWhitespace(base).lowercased() }?.method ?? .other(rawValue)
+    }
+
+    /// The MIME types this player knows, lowercased.
+    private static let known: [(mimeType: String, method: DeliveryMethod)] = [
+        ("application/x-mpegurl", .hls), ("application/vnd.apple.mpegurl", .hls), ("audio/mpegurl", .hls),
+        ("audio/x-mpegurl", .hls), ("application/dash+xml", .dash), ("video/mp4", .mp4),
+    ]
+
+    /// What the API sends, visible ASCII without parameters, is matched byte by byte without making strings; nil
+    /// for anything else.
+    private static func plainMethod(_ rawValue: String) -> DeliveryMethod? {
+        var text = rawValue
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }) else {
+                return nil
+            }
+            // Without control characters, `| 0x20` lowercases letters and leaves the other bytes of these names.
+            let known = Self.known.first { name in
+                name.mimeType.utf8.count == bytes.count && zip(name.mimeType.utf8, bytes).allSatisfy { $0 == $1 | 0x20 }
+            }
+            return known?.method ?? .other(rawValue)
         }
     }
 

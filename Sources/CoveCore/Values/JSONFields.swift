@@ -1,47 +1,21 @@
 import FoundationEssentials
 
-extension JSONValue {
-    /// Parses a response body. A body that is not JSON (an HTML error page from a proxy, a truncated download)
-    /// throws `notJSON` with the start of the body, so the failure can be diagnosed without logging it all.
-    public init(parsing data: Data) throws(PlaybackJSONError) {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw .notJSON(prefix: PlaybackJSONError.prefix(of: data))
-        }
-    }
-
-    /// The JSON type's name, for diagnostics.
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-}
-
 /// Lenient field readers over one JSON object: the Playback API adds and changes fields over time, so a field of the
 /// wrong type is treated as absent rather than failing the whole video.
-struct JSONFields {
-    let object: [String: JSONValue]
+struct JSONFields<Object: JSONObjectReadable> {
+    let object: Object
 
-    init(_ object: [String: JSONValue]) { self.object = object }
+    init(_ object: Object) { self.object = object }
 
-    subscript(key: String) -> JSONValue? { object[key] }
+    subscript(key: String) -> Object.Value? { object[key] }
 
     func string(_ key: String) -> String? { self[key]?.stringValue }
 
     /// Identifiers are strings in the API, but older or hand-written JSON sometimes has them as integers.
     func identifier(_ key: String) -> String? {
-        switch self[key] {
-        case .string(let value): value.isEmpty ? nil : value
-        case .number(let value): Int(exactly: value).map(String.init)
-        default: nil
-        }
+        guard let value = self[key] else { return nil }
+        if let string = value.stringValue { return string.isEmpty ? nil : string }
+        return value.doubleValue.flatMap { Int(exactly: $0) }.map(String.init)
     }
 
     func double(_ key: String) -> Double? { self[key]?.doubleValue }
@@ -50,12 +24,21 @@ struct JSONFields {
 
     func bool(_ key: String) -> Bool? { self[key]?.boolValue }
 
-    func object(_ key: String) -> [String: JSONValue]? { self[key]?.objectValue }
+    func object(_ key: String) -> [String: JSONValue]? { self[key]?.objectValue?.properties.members }
 
-    func array(_ key: String) -> [JSONValue] { self[key]?.arrayValue ?? [] }
+    /// An object's string members (`custom_fields`); other members are left out.
+    func strings(_ key: String) -> [String: String] {
+        self[key]?.objectValue?.compactMapMembers { $0.stringValue } ?? [:]
+    }
+
+    /// The array's elements that `transform` makes something of; none when the field is not an array.
+    func array<Element>(_ key: String, _ transform: (Object.Value) throws(PlaybackJSONError) -> Element?) -> [Element] {
+        guard let elements = self[key]?.arrayValue else { return [] }
+        return elements.compactMap { try? transform($0) }
+    }
 
     /// A URL the player can use: an absolute URL string; anything else counts as absent.
-    func url(_ key: String) -> URL? { self[key].flatMap(absoluteURL(from:)) }
+    func url(_ key: String) -> LazyURL? { self[key]?.stringValue.flatMap(LazyURL.init(address:)) }
 
     /// API durations are milliseconds; the player works in seconds. Negative values (seen for live) mean unknown.
     func durationInSeconds(_ key: String) -> Double? {
@@ -64,19 +47,12 @@ struct JSONFields {
     }
 
     /// `poster_sources`-style arrays: objects with a `src`; bare strings are accepted too.
-    func urlList(_ key: String) -> [URL] {
-        array(key).compactMap { entry in
-            if case .object(let object) = entry { return JSONFields(object).url("src") }
-            return absoluteURL(from: entry)
+    func urlList(_ key: String) -> [LazyURL] {
+        array(key) { entry in
+            if let object = entry.objectValue { return JSONFields<Object>(object).url("src") }
+            return entry.stringValue.flatMap(LazyURL.init(address:))
         }
     }
-}
-
-func absoluteURL(from value: JSONValue) -> URL? {
-    guard let raw = value.stringValue else { return nil }
-    let text = trimmingWhitespace(raw)
-    guard !text.isEmpty, let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return nil }
-    return url
 }
 
 extension URL {
@@ -85,9 +61,19 @@ extension URL {
     var hasNetworkScheme: Bool { lowercasedScheme == "http" || lowercasedScheme == "https" }
 }
 
-/// Hand-edited JSON sometimes carries stray spaces or newlines around URLs and codes.
+/// Hand-edited JSON sometimes carries stray spaces or newlines around URLs and codes. Text that starts and ends with
+/// a visible ASCII character, as nearly all does, is returned as it is without looking at the characters between.
 func trimmingWhitespace(_ text: String) -> String {
+    if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) {
+        return text
+    }
     guard let first = text.firstIndex(where: { !$0.isWhitespace }),
           let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
     return String(text[first...last])
+}
+
+/// An ASCII byte that is no part of any whitespace character (a grapheme that ends in one does not start with
+/// whitespace either).
+private func isVisibleASCII(_ byte: UInt8) -> Bool {
+    byte > 0x20 && byte < 0x7F
 }

@@ -16,13 +16,13 @@ public enum PlaybackJSONError: Error, Sendable, Equatable {
         tr("The video service sent a response the player could not read.")
     }
 
-    static func prefix(of data: Data) -> String {
+    static func prefix(of body: some Collection<UInt8>) -> String {
         // Decode a little more than needed so a multi-byte character cut at the byte limit is not mangled.
-        let text = String(decoding: data.prefix(prefixLimit * 4), as: UTF8.self)
+        let text = String(decoding: body.prefix(prefixLimit * 4), as: UTF8.self)
         return String(text.prefix(prefixLimit))
     }
 
-    static func expectedObject(_ what: String, found value: JSONValue) -> PlaybackJSONError {
+    static func expectedObject(_ what: String, found value: some JSONReadable) -> PlaybackJSONError {
         .unexpectedShape("expected a JSON object for a \(what), found \(value.typeName)")
     }
 }

@@ -13,7 +13,9 @@ public struct Playlist: Sendable, Hashable {
     public let type: String?
     public let videos: [Video]
     /// The playlist object as received.
-    public let properties: [String: JSONValue]
+    public var properties: [String: JSONValue] { storedProperties.members }
+
+    private let storedProperties: JSONProperties
 
     public var count: Int { videos.count }
     /// Videos that can be played (SDK `allPlayableVideos`).
@@ -24,12 +26,18 @@ public struct Playlist: Sendable, Hashable {
     public subscript(index: Int) -> Video { videos[index] }
 
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        guard let object = json.objectValue else { throw .expectedObject("playlist", found: json) }
-        self.init(object: object, videos: JSONFields(object).array("videos").compactMap { try? Video(json: $0) })
+        try self.init(reading: json)
     }
 
+    /// Reads a playlist response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        try self.init(json: JSONValue(parsing: jsonData))
+        try self.init(reading: JSONDocument(checking: jsonData).root)
+    }
+
+    package init(reading value: some JSONReadable) throws(PlaybackJSONError) {
+        guard let object = value.objectValue else { throw .expectedObject("playlist", found: value) }
+        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in try Video(reading: video) }
+        self.init(object: object, videos: videos)
     }
 
     /// A playlist from videos the app already has; metadata is read from `properties` (API field names).
@@ -37,7 +45,7 @@ public struct Playlist: Sendable, Hashable {
         self.init(object: properties, videos: videos)
     }
 
-    private init(object: [String: JSONValue], videos: [Video]) {
+    private init(object: some JSONObjectReadable, videos: [Video]) {
         let fields = JSONFields(object)
         id = fields.identifier("id")
         accountID = fields.identifier("account_id")
@@ -46,6 +54,6 @@ public struct Playlist: Sendable, Hashable {
         referenceID = fields.string("reference_id")
         type = fields.string("type")
         self.videos = videos
-        properties = object
+        storedProperties = object.properties
     }
 }

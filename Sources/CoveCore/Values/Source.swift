@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One rendition of a video (SDK `BCOVSource`): a URL and how it is delivered, plus the API's rendition details.
 public struct Source: Sendable, Hashable {
-    public let url: URL
+    public var url: URL { address.url }
     public let deliveryMethod: DeliveryMethod
     /// The API's `type` (a MIME type, present for manifests).
     public let type: String?
@@ -22,30 +22,42 @@ public struct Source: Sendable, Hashable {
     /// DRM systems by name (`com.widevine.alpha`, `com.apple.fps.1_0`, …) with their settings.
     public let keySystems: [String: JSONValue]
     /// The source object as received, including fields not mapped above.
-    public let properties: [String: JSONValue]
+    public var properties: [String: JSONValue] { storedProperties.members }
 
-    public var isHTTPS: Bool { url.lowercasedScheme == "https" }
+    let address: LazyURL
+    private let storedProperties: JSONProperties
+
+    public var isHTTPS: Bool { address.lowercasedScheme == "https" }
     /// Only http(s) sources are fetched from the network; others (rtmp, file) stay in the model so callers can see
     /// them, and the service drops them.
-    public var isNetworkURL: Bool { url.hasNetworkScheme }
+    public var isNetworkURL: Bool { address.hasNetworkScheme }
     /// True when the source needs a DRM licence, which this player does not acquire.
     public var isProtected: Bool { !keySystems.isEmpty }
 
     /// Reads a `sources[]` entry; nil when it has no usable `src` (such entries are skipped, not errors).
     public init?(json: JSONValue) {
-        guard let object = json.objectValue, let url = JSONFields(object).url("src") else { return nil }
-        self.init(url: url, properties: object)
+        self.init(reading: json)
+    }
+
+    init?(reading value: some JSONReadable) {
+        guard let object = value.objectValue, let address = JSONFields(object).url("src") else { return nil }
+        self.init(address: address, deliveryMethod: nil, object: object)
     }
 
     /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`). The other
     /// fields are read from `properties` (API field names); without a delivery method it is decided as for API
     /// sources.
     public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
-        let fields = JSONFields(properties)
+        self.init(address: LazyURL(url), deliveryMethod: deliveryMethod, object: properties)
+    }
+
+    private init(address: LazyURL, deliveryMethod: DeliveryMethod?, object: some JSONObjectReadable) {
+        let fields = JSONFields(object)
         let type = fields.string("type").flatMap { $0.isEmpty ? nil : $0 }
         let container = fields.string("container")
-        self.url = url
-        self.deliveryMethod = deliveryMethod ?? Self.deliveryMethod(type: type, container: container, url: url)
+        self.address = address
+        self.deliveryMethod = deliveryMethod
+            ?? Self.deliveryMethod(type: type, container: container, address: address)
         self.type = type
         self.container = container
         codec = fields.string("codec")
@@ -56,18 +68,18 @@ public struct Source: Sendable, Hashable {
         duration = fields.durationInSeconds("duration")
         extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
         keySystems = fields.object("key_systems") ?? [:]
-        self.properties = properties
+        storedProperties = object.properties
     }
 
     /// `type` decides when it names a known format; MP4 renditions often carry only `container`; the URL's
     /// extension is the last hint.
-    static func deliveryMethod(type: String?, container: String?, url: URL) -> DeliveryMethod {
+    private static func deliveryMethod(type: String?, container: String?, address: LazyURL) -> DeliveryMethod {
         if let type {
             let method = DeliveryMethod(rawValue: type)
             if case .other = method {} else { return method }
         }
         if container?.uppercased() == "MP4" { return .mp4 }
-        if let guessed = DeliveryMethod(guessingFrom: url) { return guessed }
+        if let guessed = DeliveryMethod(guessingFrom: address.url) { return guessed }
         return .other(type ?? "")
     }
 }

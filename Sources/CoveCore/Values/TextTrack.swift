@@ -8,9 +8,9 @@ public struct TextTrack: Sendable, Hashable {
 
     public let id: String?
     /// The URL to load: the first https URL among `src` and `sources[].src`, else the first URL of any scheme.
-    public let src: URL?
+    public var src: URL? { srcAddress?.url }
     /// The `sources[].src` URLs as received.
-    public let sources: [URL]
+    public var sources: [URL] { sourceAddresses.map(\.url) }
     /// Two-letter language code.
     public let srclang: String?
     public let label: String?
@@ -19,23 +19,33 @@ public struct TextTrack: Sendable, Hashable {
     public let mimeType: String?
     public let isDefault: Bool
     /// The properties object as received.
-    public let properties: [String: JSONValue]
+    public var properties: [String: JSONValue] { storedProperties.members }
+
+    private let srcAddress: LazyURL?
+    private let sourceAddresses: [LazyURL]
+    private let storedProperties: JSONProperties
 
     public var isThumbnails: Bool { label?.lowercased() == Self.thumbnailsLabel }
 
     /// Reads a `text_tracks[]` entry; nil only when it is not an object.
     public init?(json: JSONValue) {
-        guard let object = json.objectValue else { return nil }
+        self.init(reading: json)
+    }
+
+    init?(reading value: some JSONReadable) {
+        guard let object = value.objectValue else { return nil }
         let fields = JSONFields(object)
         id = fields.identifier("id")
-        sources = fields.urlList("sources")
-        let candidates = [fields.url("src")].compactMap { $0 } + sources
-        src = candidates.first { $0.lowercasedScheme == "https" } ?? candidates.first
+        sourceAddresses = fields.urlList("sources")
+        let src = fields.url("src")
+        let https = { (address: LazyURL) in address.lowercasedScheme == "https" }
+        srcAddress = src.flatMap { https($0) ? $0 : nil } ?? sourceAddresses.first(where: https)
+            ?? src ?? sourceAddresses.first
         srclang = fields.string("srclang")
         label = fields.string("label")
         kind = fields.string("kind").flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
         mimeType = fields.string("mime_type")
         isDefault = fields.bool("default") ?? false
-        properties = object
+        storedProperties = object.properties
     }
 }

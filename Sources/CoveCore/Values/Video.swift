@@ -25,10 +25,10 @@ public struct Video: Sendable, Hashable {
     public let updatedAt: String?
     public let publishedAt: String?
     public let economics: Economics
-    public let poster: URL?
-    public let posterSources: [URL]
-    public let thumbnail: URL?
-    public let thumbnailSources: [URL]
+    public var poster: URL? { posterAddress?.url }
+    public var posterSources: [URL] { posterAddresses.map(\.url) }
+    public var thumbnail: URL? { thumbnailAddress?.url }
+    public var thumbnailSources: [URL] { thumbnailAddresses.map(\.url) }
     public let sources: [Source]
     public let textTracks: [TextTrack]
     /// Ordered by position: before, then by time, then after.
@@ -45,7 +45,13 @@ public struct Video: Sendable, Hashable {
     public let errorSubcode: String?
     public let errorMessage: String?
     /// The video object as received, so fields this model does not map are still available.
-    public let properties: [String: JSONValue]
+    public var properties: [String: JSONValue] { storedProperties.members }
+
+    private let posterAddress: LazyURL?
+    private let posterAddresses: [LazyURL]
+    private let thumbnailAddress: LazyURL?
+    private let thumbnailAddresses: [LazyURL]
+    private let storedProperties: JSONProperties
 
     public var is360: Bool { projection == Self.equirectangularProjection }
     public var hasError: Bool { errorCode != nil }
@@ -60,12 +66,17 @@ public struct Video: Sendable, Hashable {
 
     /// Reads a single-video response or a `videos[]` entry.
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        guard let object = json.objectValue else { throw .expectedObject("video", found: json) }
-        self.init(object: object, sources: nil, cuePoints: nil)
+        try self.init(reading: json)
     }
 
+    /// Reads a single-video response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        try self.init(json: JSONValue(parsing: jsonData))
+        try self.init(reading: JSONDocument(checking: jsonData).root)
+    }
+
+    package init(reading value: some JSONReadable) throws(PlaybackJSONError) {
+        guard let object = value.objectValue else { throw .expectedObject("video", found: value) }
+        self.init(object: object, sources: nil, cuePoints: nil)
     }
 
     /// A video from sources the app already has (SDK `BCOVVideo(withSources:cuePoints:properties:)`); the other
@@ -74,7 +85,7 @@ public struct Video: Sendable, Hashable {
         self.init(object: properties, sources: sources, cuePoints: cuePoints)
     }
 
-    private init(object: [String: JSONValue], sources: [Source]?, cuePoints: [CuePoint]?) {
+    private init(object: some JSONObjectReadable, sources: [Source]?, cuePoints: [CuePoint]?) {
         let fields = JSONFields(object)
         id = fields.identifier("id")
         accountID = fields.identifier("account_id")
@@ -87,25 +98,27 @@ public struct Video: Sendable, Hashable {
         updatedAt = fields.string("updated_at")
         publishedAt = fields.string("published_at")
         economics = fields.string("economics").flatMap { Economics(rawValue: $0.uppercased()) } ?? .adSupported
-        poster = fields.url("poster")
-        posterSources = fields.urlList("poster_sources")
-        thumbnail = fields.url("thumbnail")
-        thumbnailSources = fields.urlList("thumbnail_sources")
-        self.sources = sources ?? fields.array("sources").compactMap(Source.init(json:))
-        textTracks = fields.array("text_tracks").compactMap(TextTrack.init(json:))
-        self.cuePoints = (cuePoints ?? fields.array("cue_points").compactMap(CuePoint.init(json:)))
-            .sortedByPosition()
-        let customFields = (fields.object("custom_fields") ?? [:]).compactMapValues(\.stringValue)
+        posterAddress = fields.url("poster")
+        posterAddresses = fields.urlList("poster_sources")
+        thumbnailAddress = fields.url("thumbnail")
+        thumbnailAddresses = fields.urlList("thumbnail_sources")
+        self.sources = sources ?? fields.array("sources") { Source(reading: $0) }
+        textTracks = fields.array("text_tracks") { TextTrack(reading: $0) }
+        self.cuePoints = (cuePoints ?? fields.array("cue_points") { CuePoint(reading: $0) }).sortedByPosition()
+        let customFields = fields.strings("custom_fields")
         self.customFields = customFields
-        tags = fields.array("tags").compactMap(\.stringValue)
+        tags = fields.array("tags") { $0.stringValue }
         projection = fields.string("projection")
-        bumperID = [customFields["bumper_id"], fields.string("bumper_id")]
-            .compactMap { $0.map(trimmingWhitespace) }.first { !$0.isEmpty }
+        bumperID = Self.bumperID(customFields["bumper_id"]) ?? Self.bumperID(fields.string("bumper_id"))
         offlineEnabled = fields.bool("offline_enabled") ?? false
         errorCode = fields.string("error_code").flatMap { $0.isEmpty ? nil : $0 }
         errorSubcode = fields.string("error_subcode")
         errorMessage = fields.string("message") ?? fields.string("error_message")
-        properties = object
+        storedProperties = object.properties
+    }
+
+    private static func bumperID(_ text: String?) -> String? {
+        text.map(trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A video for a plain URL (SDK `video(withURL:)`); the delivery method is guessed from the extension

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// A JSON value as the mapping reads it: a parsed `JSONValue`, or a `JSONSlice` of a response still in its bytes.
+/// A value of another type than asked for reads as absent.
+package protocol JSONReadable: Sendable {
+    associatedtype Object: JSONObjectReadable where Object.Value == Self
+    associatedtype Elements: Sequence<Self>
+    var objectValue: Object? { get }
+    var arrayValue: Elements? { get }
+    var stringValue: String? { get }
+    var doubleValue: Double? { get }
+    var boolValue: Bool? { get }
+    /// The value parsed, for fields kept as JSON.
+    var jsonValue: JSONValue { get }
+    /// The JSON type's name, for diagnostics.
+    var typeName: String { get }
+}
+
+/// A JSON object as the mapping reads it.
+package protocol JSONObjectReadable: Sendable {
+    associatedtype Value: JSONReadable where Value.Object == Self
+    subscript(key: String) -> Value? { get }
+    /// The object as received, parsed now or when asked for.
+    var properties: JSONProperties { get }
+    /// The members `transform` makes something of, by name (a repeated name keeps its first value).
+    func compactMapMembers<Result>(_ transform: (Value) -> Result?) -> [String: Result]
+}
+
+extension JSONValue: JSONReadable {
+    package var jsonValue: JSONValue { self }
+
+    package var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+extension Dictionary: JSONObjectReadable where Key == String, Value == JSONValue {
+    package var properties: JSONProperties { JSONProperties(self) }
+
+    package func compactMapMembers<Result>(_ transform: (JSONValue) -> Result?) -> [String: Result] {
+        compactMapValues(transform)
+    }
+}
+
+extension JSONSlice: JSONReadable {}
+
+extension JSONSliceObject: JSONObjectReadable {
+    package var properties: JSONProperties { JSONProperties(slice) }
+}
+
+/// The members of an object as received (a value's `properties`), kept as a slice of the response until asked for:
+/// most are never looked at, and building them all would cost more than mapping the values. Compares and hashes
+/// by the parsed members, so where they came from makes no difference.
+package struct JSONProperties: Sendable, Hashable {
+    private enum Storage: Sendable {
+        case parsed([String: JSONValue])
+        case slice(JSONSlice)
+    }
+
+    private let storage: Storage
+
+    init(_ members: [String: JSONValue]) {
+        storage = .parsed(members)
+    }
+
+    init(_ slice: JSONSlice) {
+        storage = .slice(slice)
+    }
+
+    /// Parsed on each call for a slice; values read their fields when mapped, so this is for what they do not map.
+    var members: [String: JSONValue] {
+        switch storage {
+        case .parsed(let members): members
+        case .slice(let slice): slice.jsonValue.objectValue ?? [:]
+        }
+    }
+
+    package static func == (lhs: JSONProperties, rhs: JSONProperties) -> Bool {
+        if case .slice(let left) = lhs.storage, case .slice(let right) = rhs.storage, left.document === right.document,
+           left.index == right.index {
+            return true
+        }
+        return lhs.members == rhs.members
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(members)
+    }
+}

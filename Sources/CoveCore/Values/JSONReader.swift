@@ -1,0 +1,332 @@
+/// What a `JSONReader` makes of the values it reads. The reader checks the syntax; the builder decides what a value
+/// becomes (a `JSONValue`, a node that remembers its line in a layout file, an entry of a document's tape). Offsets
+/// are byte offsets into the input.
+protocol JSONBuilder {
+    associatedtype Value
+    /// What the builder needs to finish a container it began: where its members start, its position.
+    associatedtype Container
+    associatedtype Key
+
+    /// `range` runs from the value's first byte to past its last.
+    mutating func scalar(_ scalar: JSONScalar, at range: Range<Int>) -> Value
+    mutating func beginObject(at offset: Int) -> Container
+    /// A member's key, read before its value.
+    mutating func key(_ key: JSONText, at offset: Int) -> Key
+    mutating func addMember(_ key: Key, _ value: Value)
+    /// `end` is the offset just past the closing bracket.
+    mutating func endObject(_ object: Container, at end: Int) -> Value
+    mutating func beginArray(at offset: Int) -> Container
+    mutating func addElement(_ value: Value)
+    mutating func endArray(_ array: Container, at end: Int) -> Value
+}
+
+/// A null, boolean, number or string as read; a string is decoded only if the builder asks for it.
+enum JSONScalar {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(JSONText)
+
+    var value: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let bool): .bool(bool)
+        case .number(let number): .number(number)
+        case .string(let text): .string(text.string)
+        }
+    }
+}
+
+/// A string as it stands in a checked document: where its bytes between the quotes are, escapes not yet decoded.
+struct JSONText {
+    /// The whole document; only valid while the document's bytes are.
+    let document: UnsafeBufferPointer<UInt8>
+    let range: Range<Int>
+    let hasEscapes: Bool
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: document[range]) }
+
+    /// Invalid UTF-8 is repaired to U+FFFD, and so is an escaped lone surrogate (documents that refuse those are
+    /// refused while reading, before anything is decoded).
+    var string: String {
+        guard hasEscapes else { return String(decoding: bytes, as: UTF8.self) }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if document[index] == UInt8(ascii: "\\") {
+                _ = JSONEscape.decode(document, at: &index, into: &utf8, replacingLoneSurrogates: true)
+            } else {
+                utf8.append(document[index])
+                index += 1
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Whether the text is `wanted` (UTF-8), compared as bytes; text with escapes is decoded first.
+    func equals(_ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasEscapes else { return range.count == wanted.count && JSONScan.equal(bytes, wanted) }
+        return string.utf8.elementsEqual(wanted)
+    }
+}
+
+struct JSONReadingOptions {
+    var maximumDepth: Int
+    /// An escaped lone surrogate (`"\ud800"`) becomes U+FFFD, as invalid UTF-8 does; otherwise it is refused.
+    var replacesLoneSurrogates: Bool
+}
+
+/// Why bytes are not JSON, and the byte offset the problem is at.
+struct JSONSyntaxError: Error, Equatable {
+    enum Problem: Equatable {
+        case unexpectedEnd
+        case unexpectedCharacter
+        case trailingContent
+        /// At the number's first byte.
+        case invalidNumber
+        /// At the escape's backslash.
+        case invalidEscape
+        case controlCharacterInString
+        /// At the bracket that opens one container too many.
+        case tooDeep
+    }
+
+    let problem: Problem
+    let offset: Int
+}
+
+/// A strict RFC 8259 reader over UTF-8 bytes. Each byte is looked at once, runs of plain string bytes eight at a
+/// time, and nothing is copied or decoded unless the builder asks: checking a 2 MB playlist allocates nothing. A
+/// leading byte order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack.
+struct JSONReader<Builder: JSONBuilder> {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let options: JSONReadingOptions
+    private var index = 0
+    private var depth = 0
+    private var builder: Builder
+
+    /// The value the bytes hold; whitespace may surround it, nothing else may follow it.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, into builder: inout Builder)
+        throws(JSONSyntaxError) -> Builder.Value {
+        var reader = JSONReader(bytes: bytes, options: options, builder: builder)
+        defer { builder = reader.builder }
+        reader.index = JSONScan.start(of: bytes)
+        let value = try reader.value()
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.failure(.trailingContent) }
+        return value
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, builder: Builder) {
+        self.bytes = bytes
+        self.options = options
+        self.builder = builder
+    }
+
+    private func failure(_ problem: JSONSyntaxError.Problem, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(problem: problem, offset: offset ?? index)
+    }
+
+    /// The byte at the index must be `byte`: anything else is unexpected.
+    private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw failure(.unexpectedEnd) }
+        guard bytes[index] == byte else { throw failure(.unexpectedCharacter) }
+        index += 1
+    }
+
+    private mutating func skipWhitespace() {
+        index = JSONScan.skipWhitespace(bytes, from: index)
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> Builder.Value {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure(.unexpectedEnd) }
+        let start = index
+        let scalar: JSONScalar
+        switch bytes[index] {
+        case UInt8(ascii: "\""): scalar = .string(try string())
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): scalar = .number(try number())
+        case UInt8(ascii: "t"): try literal("true"); scalar = .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); scalar = .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); scalar = .null
+        default: throw failure(.unexpectedCharacter)
+        }
+        return builder.scalar(scalar, at: start..<index)
+    }
+
+    /// A misspelt literal is unexpected from its first letter on.
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw failure(.unexpectedCharacter) }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw failure(.unexpectedCharacter)
+        }
+        index += count
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        guard depth < options.maximumDepth else { throw failure(.tooDeep) }
+        depth += 1
+    }
+
+    private mutating func closes(_ bracket: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == bracket else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> Builder.Value {
+        try enterContainer()
+        let object = builder.beginObject(at: index)
+        index += 1
+        skipWhitespace()
+        if !closes(UInt8(ascii: "}")) {
+            repeat {
+                skipWhitespace()
+                guard index < bytes.count else { throw failure(.unexpectedEnd) }
+                guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.unexpectedCharacter) }
+                let keyStart = index
+                let key = builder.key(try string(), at: keyStart)
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"))
+                builder.addMember(key, try value())
+                skipWhitespace()
+                if closes(UInt8(ascii: "}")) { break }
+                try expect(UInt8(ascii: ","))
+            } while true
+        }
+        depth -= 1
+        return builder.endObject(object, at: index)
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> Builder.Value {
+        try enterContainer()
+        let array = builder.beginArray(at: index)
+        index += 1
+        skipWhitespace()
+        if !closes(UInt8(ascii: "]")) {
+            repeat {
+                builder.addElement(try value())
+                skipWhitespace()
+                if closes(UInt8(ascii: "]")) { break }
+                try expect(UInt8(ascii: ","))
+            } while true
+        }
+        depth -= 1
+        return builder.endArray(array, at: index)
+    }
+
+    /// From the opening quote to past the closing one; escapes are checked here and decoded by `JSONText`.
+    private mutating func string() throws(JSONSyntaxError) -> JSONText {
+        index += 1
+        let start = index
+        var hasEscapes = false
+        while true {
+            index = JSONScan.stringSpecial(bytes, from: index)
+            guard index < bytes.count else { throw failure(.unexpectedEnd) }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return JSONText(document: bytes, range: start..<index - 1, hasEscapes: hasEscapes)
+            case UInt8(ascii: "\\"):
+                hasEscapes = true
+                let backslash = index
+                switch JSONEscape.check(bytes, at: &index, replacingLoneSurrogates: options.replacesLoneSurrogates) {
+                case .valid: break
+                case .unexpectedEnd: throw failure(.unexpectedEnd)
+                case .invalid: throw failure(.invalidEscape, at: backslash)
+                }
+            default:
+                throw failure(.controlCharacterInString)
+            }
+        }
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = index
+        guard let number = JSONScan.number(bytes, at: &index) else { throw failure(.invalidNumber, at: start) }
+        return number
+    }
+}
+
+/// Backslash escapes, checked while reading and decoded later by the same rules.
+enum JSONEscape {
+    enum Outcome { case valid, invalid, unexpectedEnd }
+
+    /// Checks the escape at `index` (its backslash) and moves past it.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, replacingLoneSurrogates: Bool)
+        -> Outcome {
+        var unused: [UInt8] = []
+        return walk(bytes, at: &index, into: &unused, writing: false, replacingLoneSurrogates: replacingLoneSurrogates)
+    }
+
+    /// Appends the escape's UTF-8 to `utf8` and moves past it; the escape must have been checked.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into utf8: inout [UInt8],
+                       replacingLoneSurrogates: Bool) -> Outcome {
+        walk(bytes, at: &index, into: &utf8, writing: true, replacingLoneSurrogates: replacingLoneSurrogates)
+    }
+
+    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into utf8: inout [UInt8],
+                             writing: Bool, replacingLoneSurrogates: Bool) -> Outcome {
+        index += 1
+        guard index < bytes.count else { return .unexpectedEnd }
+        let escape = bytes[index]
+        index += 1
+        let byte: UInt8
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte = escape
+        case UInt8(ascii: "b"): byte = 0x08
+        case UInt8(ascii: "f"): byte = 0x0C
+        case UInt8(ascii: "n"): byte = 0x0A
+        case UInt8(ascii: "r"): byte = 0x0D
+        case UInt8(ascii: "t"): byte = 0x09
+        case UInt8(ascii: "u"):
+            guard let scalar = unicode(bytes, at: &index, replacingLoneSurrogates: replacingLoneSurrogates) else {
+                return .invalid
+            }
+            if writing { utf8.append(contentsOf: String(Character(scalar)).utf8) }
+            return .valid
+        default: return .invalid
+        }
+        if writing { utf8.append(byte) }
+        return .valid
+    }
+
+    /// After `\u`: four hex digits, and for a high surrogate the `\uXXXX` low surrogate that must follow. Nil when
+    /// the digits are not hex, or for a lone surrogate unless those are replaced.
+    private static func unicode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int,
+                                replacingLoneSurrogates: Bool) -> Unicode.Scalar? {
+        guard let unit = hexQuad(bytes, at: &index) else { return nil }
+        if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+           bytes[index + 1] == UInt8(ascii: "u") {
+            var next = index + 2
+            if let low = hexQuad(bytes, at: &next), (0xDC00..<0xE000).contains(low) {
+                index = next
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            }
+            // Not a pair: the second escape is read on its own.
+        }
+        if let scalar = Unicode.Scalar(unit) { return scalar }
+        return replacingLoneSurrogates ? "\u{FFFD}" : nil
+    }
+
+    private static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8? = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+            guard let digit else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        index += 4
+        return value
+    }
+}

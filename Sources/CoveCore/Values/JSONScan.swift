@@ -1,0 +1,122 @@
+/// Byte-level steps shared by the reader, which checks a document, and by slices, which walk one already checked.
+enum JSONScan {
+    /// Past a leading UTF-8 byte order mark, if there is one.
+    static func start(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// The first quote, backslash or control character at or after `start` inside a string, or the end. Most
+    /// string bytes are plain, so they are tested eight at a time.
+    static func stringSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let found = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes) | bytesBelowSpace(word)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The first eight bytes (fewer, zero-padded, for a shorter run) as one word, to compare short keys at once.
+    static func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
+        var word: UInt64 = 0
+        for index in 0..<bytes.count { word |= UInt64(base[index]) << (8 * UInt64(index)) }
+        return word
+    }
+
+    /// Byte-wise equality of two runs of the same length.
+    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= left.count {
+            let a = UnsafeRawPointer(leftBase + index).loadUnaligned(as: UInt64.self)
+            guard a == UnsafeRawPointer(rightBase + index).loadUnaligned(as: UInt64.self) else { return false }
+            index += 8
+        }
+        while index < left.count {
+            guard leftBase[index] == rightBase[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// RFC 8259's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, from `index` (a minus
+    /// or a digit) to past its end; nil where the grammar breaks or the value is not finite. Integers of up to 15
+    /// digits are exact in a Double and are computed directly; the rest go through the C library's conversion.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Double? {
+        let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        var integer: UInt64 = 0
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            integer = integer &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard skipDigits(bytes, at: &index) else { return nil }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard skipDigits(bytes, at: &index) else { return nil }
+        }
+        if isInteger, integerDigits <= 15 {
+            return negative ? -Double(integer) : Double(integer)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let number = Double(text), number.isFinite else { return nil }
+        return number
+    }
+
+    /// At least one digit.
+    private static func skipDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index > start
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let quotes = ones &* UInt64(UInt8(ascii: "\""))
+    private static let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+
+    /// The high bit of each zero byte of `word` is set (exact up to the first one, which is all that is used).
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highBits
+    }
+
+    /// The high bit of each byte below 0x20 is set (exact up to the first one).
+    private static func bytesBelowSpace(_ word: UInt64) -> UInt64 {
+        (word &- ones &* 0x20) & ~word & highBits
+    }
+}

@@ -83,7 +83,7 @@ extension GStreamerEngine {
         if new == GST_STATE_PLAYING, old != new {
             report(.playing)
             guard isActive, isHandlingCurrentLoad else { return }
-            repeatSelectionOnPlay()
+            applyPendingSelection()
         } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").

@@ -11,11 +11,14 @@ extension GStreamerEngine {
 
     public func selectStreams(audio: String?, text: String?) {
         guard isActive, !hasFailed, let pipeline else { return }
-        guard isReady, !isSeeking else {
+        // playbin3 takes a selection reliably only while data flows: a paused decodebin3 adds streams but leaves
+        // removals pending, and a second request on top of one pending stalls it. So it waits for playing.
+        let isPlaybin3 = pipelineFactory == "playbin3"
+        guard isReady, !isSeeking, !isPlaybin3 || reportedState == .playing else {
             pendingSelection = (audio, text)
             return
         }
-        if pipelineFactory == "playbin3" {
+        if isPlaybin3 {
             // GStreamer 1.22: a select-streams naming the sidecar's stream stalls playbin3 and the next one
             // deadlocks it, so a pipeline with a sidecar keeps decodebin3's default selection (the sidecar, when the
             // manifest has no captions of its own). The controller reloads to change it.
@@ -36,7 +39,6 @@ extension GStreamerEngine {
             requestedSelection = (wantedAudio, text)
             requestedSelectionAt = ContinuousClock.now
             // A paused decodebin3 adds a stream at once but removes one only while data flows: ask again on play.
-            selectionToRepeatOnPlay = reportedState == .playing ? nil : (wantedAudio, text)
         } else {
             selectClassic(audio: audio, text: text, in: pipeline)
         }
@@ -104,15 +106,10 @@ extension GStreamerEngine {
     }
 
     func applyPendingSelection() {
-        guard let pendingSelection, isReady, !isSeeking else { return }
+        guard let pendingSelection, isReady, !isSeeking, pipelineFactory != "playbin3" || reportedState == .playing
+        else { return }
         self.pendingSelection = nil
         selectStreams(audio: pendingSelection.audio, text: pendingSelection.text)
-    }
-
-    func repeatSelectionOnPlay() {
-        guard let repeated = selectionToRepeatOnPlay else { return }
-        selectionToRepeatOnPlay = nil
-        selectStreams(audio: repeated.audio, text: repeated.text)
     }
 
     /// Classic playbin posts no collection: count its streams once prerolled. Ids are "audio:N" / "text:N".

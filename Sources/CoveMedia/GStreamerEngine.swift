@@ -55,8 +55,6 @@ public final class GStreamerEngine: PlaybackEngine {
     /// A selection sent to playbin3 and not yet confirmed; older selections reported meanwhile are stale.
     var requestedSelection: (audio: String?, text: String?)?
     var requestedSelectionAt: ContinuousClock.Instant?
-    /// Sent while paused: decodebin3 removes streams only while data flows, so it is sent again on play.
-    var selectionToRepeatOnPlay: (audio: String?, text: String?)?
     var reportedSeekable: SeekableRange??
     /// Counts loads. A signal handler may load another URI while a message of the old pipeline is being handled;
     /// the rest of that handling must neither signal nor drive the new pipeline.
@@ -195,7 +193,6 @@ public final class GStreamerEngine: PlaybackEngine {
         reportedSelection = nil
         pendingSelection = nil
         requestedSelection = nil
-        selectionToRepeatOnPlay = nil
         reportedSeekable = nil
     }
 

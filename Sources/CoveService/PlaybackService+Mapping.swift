@@ -25,22 +25,24 @@ extension PlaybackService {
     /// parsed when asked for. A video with an address to drop is parsed and filtered as JSON, as before.
     package static func video(from document: JSONDocument) throws(PlaybackJSONError)
         -> (video: Video, warnings: [PlaybackWarning]) {
-        let root = document.root
-        if let object = root.objectValue, ResponseSafety.containsUnsafeURL(object) {
-            return try video(fromJSON: root.jsonValue)
+        try document.withRoot { (root) throws(PlaybackJSONError) in
+            if let object = root.objectValue, ResponseSafety.containsUnsafeURL(object) {
+                return try video(fromJSON: root.jsonValue)
+            }
+            return (try Video(reading: root), [])
         }
-        return (try Video(reading: root), [])
     }
 
     /// `playlist(fromJSON:)` straight from a checked body. Mapping 1,000 videos this way takes a few milliseconds;
     /// building the whole `JSONValue` first takes several times that.
     package static func playlist(from document: JSONDocument) throws(PlaybackJSONError)
         -> (playlist: Playlist, warnings: [PlaybackWarning]) {
-        let root = document.root
-        if ResponseSafety.containsUnsafeURL(playlist: root) {
-            return try playlist(fromJSON: root.jsonValue)
+        try document.withRoot { (root) throws(PlaybackJSONError) in
+            if ResponseSafety.containsUnsafeURL(playlist: root) {
+                return try playlist(fromJSON: root.jsonValue)
+            }
+            return (try Playlist(reading: root), [])
         }
-        return (try Playlist(reading: root), [])
     }
 
     /// Valid JSON of the wrong shape (an array where a video belongs) is as unreadable as broken JSON.

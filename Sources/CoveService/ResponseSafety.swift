@@ -30,7 +30,8 @@ enum ResponseSafety {
     /// The scheme of a URL that must not be opened; nil for http(s) and for text without a scheme (which the
     /// mapping ignores anyway). Whitespace is trimmed as the mapping trims it, so both see the same scheme.
     static func unsafeScheme(_ text: String) -> String? {
-        if hasNetworkPrefix(text.utf8) { return nil }
+        var text = text
+        if text.withUTF8(hasNetworkPrefix) { return nil }
         let trimmed = text.drop(while: \.isWhitespace)
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let scheme = trimmed[..<colon].lowercased()
@@ -38,7 +39,7 @@ enum ResponseSafety {
     }
 
     /// The common case, decided on the first bytes: "http://" or "https://" in any letter case.
-    private static func hasNetworkPrefix(_ utf8: String.UTF8View) -> Bool {
+    private static func hasNetworkPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var iterator = utf8.makeIterator()
         for expected in "http".utf8 {
             guard let byte = iterator.next(), byte | 0x20 == expected else { return false }
@@ -48,8 +49,10 @@ enum ResponseSafety {
         return next == UInt8(ascii: ":") && iterator.next() == UInt8(ascii: "/") && iterator.next() == UInt8(ascii: "/")
     }
 
+    /// Looks at the bytes first, so the common http(s) address is passed without making a string of it.
     private static func isUnsafe(_ value: (some JSONReadable)?) -> Bool {
-        value?.stringValue.flatMap(unsafeScheme) != nil
+        guard let value, value.withStringBytes(hasNetworkPrefix) == false else { return false }
+        return value.stringValue.flatMap(unsafeScheme) != nil
     }
 
     /// An entry of `sources`-style arrays: an object with `src`, or a bare string.
@@ -73,7 +76,8 @@ enum ResponseSafety {
             return true
         }
         if isUnsafe(object["poster"]) || isUnsafe(object["thumbnail"]) { return true }
-        return ["poster_sources", "thumbnail_sources"].contains { key in
+        let imageLists: [JSONKey] = ["poster_sources", "thumbnail_sources"]
+        return imageLists.contains { key in
             object[key]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false
         }
     }

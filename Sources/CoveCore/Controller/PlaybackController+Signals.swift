@@ -101,7 +101,8 @@ extension PlaybackController {
         } else {
             guard session.isBuffering else { return }
             session.isBuffering = false
-            session.rebufferExpectedAt = nil
+            // Loading fills the buffer before Ready; what the expected rebuffer covers comes after it.
+            if session.isReady { session.rebufferExpectedAt = nil }
             emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
             guard session.isStalled else { return }
             session.isStalled = false

@@ -7,47 +7,52 @@ struct JSONFields<Object: JSONObjectReadable> {
 
     init(_ object: Object) { self.object = object }
 
-    subscript(key: String) -> Object.Value? { object[key] }
+    subscript(key: JSONKey) -> Object.Value? { object[key] }
 
-    func string(_ key: String) -> String? { self[key]?.stringValue }
+    func string(_ key: JSONKey) -> String? { self[key]?.stringValue }
 
     /// Identifiers are strings in the API, but older or hand-written JSON sometimes has them as integers.
-    func identifier(_ key: String) -> String? {
+    func identifier(_ key: JSONKey) -> String? {
         guard let value = self[key] else { return nil }
         if let string = value.stringValue { return string.isEmpty ? nil : string }
         return value.doubleValue.flatMap { Int(exactly: $0) }.map(String.init)
     }
 
-    func double(_ key: String) -> Double? { self[key]?.doubleValue }
+    func double(_ key: JSONKey) -> Double? { self[key]?.doubleValue }
 
-    func int(_ key: String) -> Int? { self[key]?.doubleValue.flatMap { Int(exactly: $0) } }
+    func int(_ key: JSONKey) -> Int? { self[key]?.doubleValue.flatMap { Int(exactly: $0) } }
 
-    func bool(_ key: String) -> Bool? { self[key]?.boolValue }
+    func bool(_ key: JSONKey) -> Bool? { self[key]?.boolValue }
 
-    func object(_ key: String) -> [String: JSONValue]? { self[key]?.objectValue?.properties.members }
+    func object(_ key: JSONKey) -> [String: JSONValue]? { self[key]?.objectValue?.properties.members }
 
     /// An object's string members (`custom_fields`); other members are left out.
-    func strings(_ key: String) -> [String: String] {
+    func strings(_ key: JSONKey) -> [String: String] {
         self[key]?.objectValue?.compactMapMembers { $0.stringValue } ?? [:]
     }
 
     /// The array's elements that `transform` makes something of; none when the field is not an array.
-    func array<Element>(_ key: String, _ transform: (Object.Value) throws(PlaybackJSONError) -> Element?) -> [Element] {
+    func array<Element>(_ key: JSONKey, _ transform: (Object.Value) throws(PlaybackJSONError) -> Element?) -> [Element] {
         guard let elements = self[key]?.arrayValue else { return [] }
-        return elements.compactMap { try? transform($0) }
+        var result: [Element] = []
+        result.reserveCapacity(elements.underestimatedCount)
+        for element in elements {
+            if let mapped = try? transform(element) { result.append(mapped) }
+        }
+        return result
     }
 
     /// A URL the player can use: an absolute URL string; anything else counts as absent.
-    func url(_ key: String) -> LazyURL? { self[key]?.stringValue.flatMap(LazyURL.init(address:)) }
+    func url(_ key: JSONKey) -> LazyURL? { self[key]?.stringValue.flatMap(LazyURL.init(address:)) }
 
     /// API durations are milliseconds; the player works in seconds. Negative values (seen for live) mean unknown.
-    func durationInSeconds(_ key: String) -> Double? {
+    func durationInSeconds(_ key: JSONKey) -> Double? {
         guard let milliseconds = double(key), milliseconds >= 0 else { return nil }
         return milliseconds / 1000
     }
 
     /// `poster_sources`-style arrays: objects with a `src`; bare strings are accepted too.
-    func urlList(_ key: String) -> [LazyURL] {
+    func urlList(_ key: JSONKey) -> [LazyURL] {
         array(key) { entry in
             if let object = entry.objectValue { return JSONFields<Object>(object).url("src") }
             return entry.stringValue.flatMap(LazyURL.init(address:))

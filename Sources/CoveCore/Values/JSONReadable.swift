@@ -12,6 +12,8 @@ package protocol JSONReadable: Sendable {
     var boolValue: Bool? { get }
     /// The value parsed, for fields kept as JSON.
     var jsonValue: JSONValue { get }
+    /// A string's UTF-8 given to `body`, without making a string where it can; nil for other values.
+    func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
     /// The JSON type's name, for diagnostics.
     var typeName: String { get }
 }
@@ -19,7 +21,7 @@ package protocol JSONReadable: Sendable {
 /// A JSON object as the mapping reads it.
 package protocol JSONObjectReadable: Sendable {
     associatedtype Value: JSONReadable where Value.Object == Self
-    subscript(key: String) -> Value? { get }
+    subscript(key: JSONKey) -> Value? { get }
     /// The object as received, parsed now or when asked for.
     var properties: JSONProperties { get }
     /// The members `transform` makes something of, by name (a repeated name keeps its first value).
@@ -28,6 +30,11 @@ package protocol JSONObjectReadable: Sendable {
 
 extension JSONValue: JSONReadable {
     package var jsonValue: JSONValue { self }
+
+    package func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard case .string(var string) = self else { return nil }
+        return string.withUTF8(body)
+    }
 
     package var typeName: String {
         switch self {
@@ -42,6 +49,8 @@ extension JSONValue: JSONReadable {
 }
 
 extension Dictionary: JSONObjectReadable where Key == String, Value == JSONValue {
+    package subscript(key: JSONKey) -> JSONValue? { self[key.string] }
+
     package var properties: JSONProperties { JSONProperties(self) }
 
     package func compactMapMembers<Result>(_ transform: (JSONValue) -> Result?) -> [String: Result] {
@@ -55,13 +64,30 @@ extension JSONSliceObject: JSONObjectReadable {
     package var properties: JSONProperties { JSONProperties(slice) }
 }
 
+/// A member name as the mapping writes it: a literal, so looking it up in a response's bytes makes no string and
+/// counts no references.
+package struct JSONKey: ExpressibleByStringLiteral, Sendable {
+    private let name: StaticString
+
+    package init(stringLiteral name: StaticString) {
+        self.name = name
+    }
+
+    var string: String { name.description }
+
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        name.withUTF8Buffer(body)
+    }
+}
+
 /// The members of an object as received (a value's `properties`), kept as a slice of the response until asked for:
 /// most are never looked at, and building them all would cost more than mapping the values. Compares and hashes
 /// by the parsed members, so where they came from makes no difference.
 package struct JSONProperties: Sendable, Hashable {
     private enum Storage: Sendable {
         case parsed([String: JSONValue])
-        case slice(JSONSlice)
+        /// The document is held here: slices only borrow it.
+        case slice(JSONDocument, index: Int)
     }
 
     private let storage: Storage
@@ -71,20 +97,20 @@ package struct JSONProperties: Sendable, Hashable {
     }
 
     init(_ slice: JSONSlice) {
-        storage = .slice(slice)
+        storage = .slice(slice.document, index: slice.index)
     }
 
     /// Parsed on each call for a slice; values read their fields when mapped, so this is for what they do not map.
     var members: [String: JSONValue] {
         switch storage {
         case .parsed(let members): members
-        case .slice(let slice): slice.jsonValue.objectValue ?? [:]
+        case .slice(let document, let index): JSONSlice(document: document, index: index).jsonValue.objectValue ?? [:]
         }
     }
 
     package static func == (lhs: JSONProperties, rhs: JSONProperties) -> Bool {
-        if case .slice(let left) = lhs.storage, case .slice(let right) = rhs.storage, left.document === right.document,
-           left.index == right.index {
+        if case .slice(let left, let leftIndex) = lhs.storage, case .slice(let right, let rightIndex) = rhs.storage,
+           left === right, leftIndex == rightIndex {
             return true
         }
         return lhs.members == rhs.members

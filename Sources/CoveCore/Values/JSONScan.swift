@@ -39,10 +39,22 @@ enum JSONScan {
     /// The first eight bytes (fewer, zero-padded, for a shorter run) as one word, to compare short keys at once.
     static func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
-        if bytes.count >= 8 { return UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
-        var word: UInt64 = 0
-        for index in 0..<bytes.count { word |= UInt64(base[index]) << (8 * UInt64(index)) }
-        return word
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        // Two overlapping loads cover every length without reading past the run.
+        switch count {
+        case 8...: return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        case 4...7:
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return low | high << (8 * UInt64(count - 4))
+        case 2...3:
+            let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+            return low | high << (8 * UInt64(count - 2))
+        case 1: return UInt64(base[0])
+        default: return 0
+        }
     }
 
     /// Byte-wise equality of two runs of the same length.

@@ -31,7 +31,8 @@ public struct Playlist: Sendable, Hashable {
 
     /// Reads a playlist response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        try self.init(reading: JSONDocument(checking: jsonData).root)
+        let document = try JSONDocument(checking: jsonData)
+        self = try document.withRoot { (root) throws(PlaybackJSONError) in try Playlist(reading: root) }
     }
 
     package init(reading value: some JSONReadable) throws(PlaybackJSONError) {

@@ -71,7 +71,8 @@ public struct Video: Sendable, Hashable {
 
     /// Reads a single-video response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        try self.init(reading: JSONDocument(checking: jsonData).root)
+        let document = try JSONDocument(checking: jsonData)
+        self = try document.withRoot { (root) throws(PlaybackJSONError) in try Video(reading: root) }
     }
 
     package init(reading value: some JSONReadable) throws(PlaybackJSONError) {

@@ -1,0 +1,187 @@
+/// One value on a document's tape: 16 bytes. Objects are followed by their members, each a key entry and then its
+/// value; arrays by their elements.
+struct JSONTapeEntry {
+    enum Kind: UInt8 {
+        case null, `false`, `true`, number, string, escapedString, object, array
+        /// A member's name without escapes, shorter than 64 KiB: `payload` holds its first eight bytes.
+        case key
+    }
+
+    let kind: Kind
+    /// A key's length in bytes; for a large object, where its member table starts, plus one.
+    var small: UInt16
+    /// Where the value starts: a container's bracket, the first byte after a string's opening quote.
+    let start: UInt32
+    /// A number's bits; a key's first eight bytes; otherwise where the value ends (a string's closing quote, past
+    /// a container's closing bracket) in the low half, and for a container the tape index past its members in the
+    /// high half.
+    var payload: UInt64
+
+    init(_ kind: Kind, start: Int, small: Int = 0, payload: UInt64 = 0) {
+        self.kind = kind
+        self.small = UInt16(truncatingIfNeeded: small)
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.payload = payload
+    }
+
+    var keyLength: Int { Int(small) }
+    var end: Int { kind == .key ? Int(start) + keyLength : Int(UInt32(truncatingIfNeeded: payload)) }
+    var range: Range<Int> { Int(start)..<end }
+    var number: Double { Double(bitPattern: payload) }
+
+    /// Where an object's member table starts in `JSONDocument.memberTables`; nil for an object walked instead.
+    var memberTable: Int? {
+        kind == .object && small > 0 ? JSONMemberTable.start(Int(small) - 1) : nil
+    }
+
+    static func ending(at end: Int, next: Int = 0) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: end)) | UInt64(UInt32(truncatingIfNeeded: next)) << 32
+    }
+}
+
+extension UnsafeBufferPointer where Element == JSONTapeEntry {
+    /// The tape index of the value after the one at `index` and everything inside it.
+    func next(after index: Int) -> Int {
+        let entry = self[index]
+        return entry.kind == .object || entry.kind == .array ? Int(entry.payload >> 32) : index + 1
+    }
+}
+
+/// A large object (a video has twenty-odd members and is asked for thirty fields, many absent) gets an open
+/// addressing table of its key entries, by key length and leading word; a small one is walked. A table is its mask,
+/// then the tape indexes of its key entries, 0 where empty; tables are a power of two in size and at least twice
+/// the members, and start on a 64-slot boundary so an object's entry can name one in 16 bits.
+enum JSONMemberTable {
+    static let smallestIndexed = 9
+    static let alignment = 64
+
+    static func start(_ number: Int) -> Int { number * alignment }
+
+    static func slot(_ word: UInt64, _ length: Int) -> Int {
+        Int(truncatingIfNeeded: ((word ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+    }
+}
+
+/// Checks a document and writes its tape and member tables, into storage the document takes over.
+struct JSONTapeBuilder: JSONBuilder {
+    private let document: UnsafeBufferPointer<UInt8>
+    private var tape: UnsafeMutableBufferPointer<JSONTapeEntry>
+    private var count = 0
+    private var tables: [Int32] = []
+
+    init(document: UnsafeBufferPointer<UInt8>) {
+        self.document = document
+        // Typical JSON has a value every ten bytes or so; pages reserved beyond what is written are never touched.
+        tape = .allocate(capacity: max(document.count / 6, 16))
+    }
+
+    /// The tape and the tables, for the document to own.
+    func finished() -> (UnsafeBufferPointer<JSONTapeEntry>, UnsafeBufferPointer<Int32>) {
+        let tables = UnsafeMutableBufferPointer<Int32>.allocate(capacity: self.tables.count)
+        _ = tables.initialize(from: self.tables)
+        return (UnsafeBufferPointer(rebasing: tape[..<count]), UnsafeBufferPointer(tables))
+    }
+
+    func deallocate() {
+        tape.deallocate()
+    }
+
+    mutating func scalar(_ scalar: JSONScalar, at range: Range<Int>) {
+        switch scalar {
+        case .null: append(JSONTapeEntry(.null, start: range.lowerBound))
+        case .bool(let value): append(JSONTapeEntry(value ? .true : .false, start: range.lowerBound))
+        case .number(let value): append(JSONTapeEntry(.number, start: range.lowerBound, payload: value.bitPattern))
+        case .string(let text): append(text)
+        }
+    }
+
+    mutating func beginObject(at offset: Int) -> Int { begin(.object, at: offset) }
+
+    mutating func key(_ key: JSONText, at offset: Int) {
+        guard !key.hasEscapes, key.range.count <= Int(UInt16.max) else { return append(key) }
+        append(JSONTapeEntry(.key, start: key.range.lowerBound, small: key.range.count,
+                             payload: JSONScan.leadingWord(key.bytes)))
+    }
+
+    func addMember(_ key: Void, _ value: Void) {}
+
+    mutating func endObject(_ object: Int, at end: Int) {
+        finish(object, at: end)
+        // At least two tape entries a member: an object this short cannot need a table.
+        if count - object > 2 * JSONMemberTable.smallestIndexed { indexMembers(of: object) }
+    }
+
+    mutating func beginArray(at offset: Int) -> Int { begin(.array, at: offset) }
+
+    func addElement(_ value: Void) {}
+
+    mutating func endArray(_ array: Int, at end: Int) { finish(array, at: end) }
+
+    private mutating func append(_ text: JSONText) {
+        append(JSONTapeEntry(text.hasEscapes ? .escapedString : .string, start: text.range.lowerBound,
+                             payload: JSONTapeEntry.ending(at: text.range.upperBound)))
+    }
+
+    private mutating func begin(_ kind: JSONTapeEntry.Kind, at offset: Int) -> Int {
+        append(JSONTapeEntry(kind, start: offset))
+        return count - 1
+    }
+
+    private mutating func finish(_ container: Int, at end: Int) {
+        tape[container].payload = JSONTapeEntry.ending(at: end, next: count)
+    }
+
+    private mutating func append(_ entry: JSONTapeEntry) {
+        if count == tape.count {
+            let grown = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: tape.count * 2)
+            _ = grown.initialize(fromContentsOf: tape)
+            tape.deallocate()
+            tape = grown
+        }
+        tape[count] = entry
+        count += 1
+    }
+
+    /// Writes the object's member table. An object with an escaped or very long key, or past what 16 bits can
+    /// number, is walked instead.
+    private mutating func indexMembers(of object: Int) {
+        let number = tables.count / JSONMemberTable.alignment
+        guard number < Int(UInt16.max) else { return }
+        let tape = UnsafeBufferPointer(self.tape)
+        let end = tape.next(after: object)
+        var members = 0
+        var member = object + 1
+        while member < end {
+            guard tape[member].kind == .key else { return }
+            members += 1
+            member = tape.next(after: member + 1)
+        }
+        guard members >= JSONMemberTable.smallestIndexed else { return }
+        var size = 16
+        while size < members * 2 { size *= 2 }
+        let start = tables.count
+        tables.append(Int32(size - 1))
+        tables.append(contentsOf: repeatElement(0, count: size))
+        member = object + 1
+        while member < end {
+            let key = member
+            member = tape.next(after: member + 1)
+            let name = tape[key]
+            var slot = JSONMemberTable.slot(name.payload, name.keyLength) & (size - 1)
+            while case let taken = Int(tables[start + 1 + slot]), taken > 0 {
+                // A repeated key keeps its first value.
+                if sameKey(tape[taken], name) { break }
+                slot = (slot + 1) & (size - 1)
+            }
+            if tables[start + 1 + slot] == 0 { tables[start + 1 + slot] = Int32(key) }
+        }
+        let padding = (JSONMemberTable.alignment - tables.count % JSONMemberTable.alignment) % JSONMemberTable.alignment
+        tables.append(contentsOf: repeatElement(0, count: padding))
+        self.tape[object].small = UInt16(number + 1)
+    }
+
+    private func sameKey(_ first: JSONTapeEntry, _ second: JSONTapeEntry) -> Bool {
+        first.small == second.small && first.payload == second.payload
+            && document[first.range].elementsEqual(document[second.range])
+    }
+}

@@ -57,6 +57,12 @@ gboolean cove_object_get_bool(gpointer object, const char *name) {
     return value;
 }
 
+gdouble cove_object_get_double(gpointer object, const char *name) {
+    gdouble value = 0;
+    g_object_get(G_OBJECT(object), name, &value, NULL);
+    return value;
+}
+
 gpointer cove_object_get_object(gpointer object, const char *name) {
     gpointer value = NULL;
     g_object_get(G_OBJECT(object), name, &value, NULL);

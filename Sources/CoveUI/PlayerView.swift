@@ -76,7 +76,10 @@ public final class PlayerView {
         controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
         controlBar.onScreenMode = { [weak self] in self?.toggleFullscreen() }
         controlBar.onLive = { [weak self] in self?.goToLiveEdge() }
-        controlBar.onVolume = { [weak self] volume in self?.onVolumeChange?(volume) }
+        controlBar.onVolume = { [weak self] volume in
+            self?.applyVolume()
+            self?.onVolumeChange?(volume)
+        }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
         audioSubtitles.onSelectAudio = { [weak self] track in self?.controller.selectAudioTrack(track) }
@@ -86,6 +89,14 @@ public final class PlayerView {
             guard let self else { return }
             self.visibility.menuOpen = self.audioSubtitles.isOpen
         }
+    }
+
+    /// The volume control's level, 0…1 (0 when muted).
+    public var volume: Double { controlBar.volume }
+
+    /// The level applies to every session once its pipeline exists (on Ready) and whenever the control moves.
+    private func applyVolume() {
+        (controller.currentSession?.engine as? GStreamerEngine)?.setVolume(volume)
     }
 
     /// The layout in use: its name as on the command line and in `layout` events, or "custom".
@@ -222,6 +233,7 @@ public final class PlayerView {
             controlBar.setPlaying(false)
         case .lifecycle(.ready):
             status.hideBusy()
+            applyVolume()
         case .lifecycle(.play):
             controlBar.setPlaying(true)
             visibility.isPlaying = true

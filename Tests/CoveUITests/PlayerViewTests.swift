@@ -340,8 +340,11 @@ final class PlayerViewScenario {
 
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Down)))
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001)
+        let engine = try XCTUnwrap(player.controller.currentSession?.engine as? GStreamerEngine)
+        XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0.729, accuracy: 0.001, "cubic level to linear factor")
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
         XCTAssertEqual(player.controlBar.volume, 0)
+        XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0, "muted")
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001, "unmute restores the level")
 

@@ -15,6 +15,7 @@ void cove_object_set_object(gpointer object, const char *name, gpointer value);
 gboolean cove_object_set_enum_nick(gpointer object, const char *name, const char *nick);
 gint cove_object_get_int(gpointer object, const char *name);
 gboolean cove_object_get_bool(gpointer object, const char *name);
+gdouble cove_object_get_double(gpointer object, const char *name);
 /// Returns a new reference (or NULL).
 gpointer cove_object_get_object(gpointer object, const char *name);
 /// Returns a newly allocated string (g_free it) or NULL.

@@ -129,6 +129,7 @@ struct JSONReader<Builder: JSONBuilder> {
     }
 
     /// The byte at the index must be `byte`: anything else is unexpected.
+    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         guard bytes[index] == byte else { throw failure(.unexpectedCharacter) }
@@ -172,6 +173,7 @@ struct JSONReader<Builder: JSONBuilder> {
         depth += 1
     }
 
+    @inline(__always)
     private mutating func closes(_ bracket: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == bracket else { return false }
         index += 1

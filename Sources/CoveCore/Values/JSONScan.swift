@@ -5,7 +5,10 @@ enum JSONScan {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
+    @inline(__always)
     static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        // Compact JSON has none: one test and out.
+        if start < bytes.count, bytes[start] > 0x20 { return start }
         var index = start
         while index < bytes.count {
             switch bytes[index] {
@@ -37,6 +40,7 @@ enum JSONScan {
     }
 
     /// The first eight bytes (fewer, zero-padded, for a shorter run) as one word, to compare short keys at once.
+    @inline(__always)
     static func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)

@@ -86,6 +86,7 @@ struct JSONTapeBuilder: JSONBuilder {
         tape.deallocate()
     }
 
+    @inline(__always)
     mutating func scalar(_ scalar: JSONScalar, at range: Range<Int>) {
         switch scalar {
         case .null: append(JSONTapeEntry(.null, start: range.lowerBound))
@@ -95,8 +96,10 @@ struct JSONTapeBuilder: JSONBuilder {
         }
     }
 
+    @inline(__always)
     mutating func beginObject(at offset: Int) -> Int { begin(.object, at: offset) }
 
+    @inline(__always)
     mutating func key(_ key: JSONText, at offset: Int) {
         guard !key.hasEscapes, key.range.count <= Int(UInt16.max) else { return append(key) }
         append(JSONTapeEntry(.key, start: key.range.lowerBound, small: key.range.count,
@@ -105,32 +108,39 @@ struct JSONTapeBuilder: JSONBuilder {
 
     func addMember(_ key: Void, _ value: Void) {}
 
+    @inline(__always)
     mutating func endObject(_ object: Int, at end: Int) {
         finish(object, at: end)
         // At least two tape entries a member: an object this short cannot need a table.
         if count - object > 2 * JSONMemberTable.smallestIndexed { indexMembers(of: object) }
     }
 
+    @inline(__always)
     mutating func beginArray(at offset: Int) -> Int { begin(.array, at: offset) }
 
     func addElement(_ value: Void) {}
 
+    @inline(__always)
     mutating func endArray(_ array: Int, at end: Int) { finish(array, at: end) }
 
+    @inline(__always)
     private mutating func append(_ text: JSONText) {
         append(JSONTapeEntry(text.hasEscapes ? .escapedString : .string, start: text.range.lowerBound,
                              payload: JSONTapeEntry.ending(at: text.range.upperBound)))
     }
 
+    @inline(__always)
     private mutating func begin(_ kind: JSONTapeEntry.Kind, at offset: Int) -> Int {
         append(JSONTapeEntry(kind, start: offset))
         return count - 1
     }
 
+    @inline(__always)
     private mutating func finish(_ container: Int, at end: Int) {
         tape[container].payload = JSONTapeEntry.ending(at: end, next: count)
     }
 
+    @inline(__always)
     private mutating func append(_ entry: JSONTapeEntry) {
         if count == tape.count {
             let grown = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: tape.count * 2)

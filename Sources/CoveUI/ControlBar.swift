@@ -30,6 +30,9 @@ final class ControlBar {
     var onScreenMode: () -> Void = {}
     var onLive: () -> Void = {}
     var onClosedCaption: () -> Void = {}
+    var onPreferredBitrate: () -> Void = {}
+    /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
+    private(set) var bumperModeActive = false
     var onVolume: (Double) -> Void = { _ in }
     /// Reports each allocation's arrangement (compact or standard).
     var onArrangement: (Bool) -> Void = { _ in }
@@ -133,9 +136,12 @@ final class ControlBar {
         Signals.connect(screenModeButton, "clicked") { [weak self] in self?.onScreenMode() }
         Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
+        Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
+            // Returning true stops the range from moving: no seeking during a bumper.
+            if self.bumperModeActive { return true }
             self.lastUserSeek = g_get_monotonic_time()
             self.onSeek(value)
             return false
@@ -168,6 +174,11 @@ final class ControlBar {
         } else {
             gtk_scale_button_set_value(cast(volumeButton), volumeBeforeMute)
         }
+    }
+
+    func setBumperMode(_ active: Bool) {
+        bumperModeActive = active
+        if active { gtk_widget_add_css_class(root, "cove-bumper") } else { gtk_widget_remove_css_class(root, "cove-bumper") }
     }
 
     /// Green at the live edge, white behind it (facts §3.6).

@@ -9,7 +9,9 @@ struct ControlTypeSelection {
         let isAudioOnly: Bool
     }
 
-    var options = PlayerViewOptions()
+    var options = PlayerViewOptions() {
+        didSet { context.preferredBitrateConfigured = options.preferredBitrateConfig != nil }
+    }
     private(set) var currentName = SuppliedLayout.vod.rawValue
     private(set) var mediaType = MediaType.undetermined
     private(set) var videoType = VideoType.unknown
@@ -31,6 +33,7 @@ struct ControlTypeSelection {
         videoType = .unknown
         seekableWindow = nil
         context.hasCaptionsOrAudioChoice = false
+        context.bumperModeActive = false
         return choose(force: false)
     }
 
@@ -46,9 +49,19 @@ struct ControlTypeSelection {
 
     /// Returns whether the current layout's optional controls changed.
     mutating func tracksChanged(audioCount: Int, captionCount: Int) -> Bool {
-        let choice = captionCount > 0 || audioCount > 1
-        guard choice != context.hasCaptionsOrAudioChoice else { return false }
-        context.hasCaptionsOrAudioChoice = choice
+        update { $0.hasCaptionsOrAudioChoice = captionCount > 0 || audioCount > 1 }
+    }
+
+    /// Bumper mode hides jump back (facts §8.1); returns whether the controls changed.
+    mutating func bumperModeChanged(_ active: Bool) -> Bool {
+        update { $0.bumperModeActive = active }
+    }
+
+    private mutating func update(_ change: (inout LayoutContext) -> Void) -> Bool {
+        var next = context
+        change(&next)
+        guard next != context else { return false }
+        context = next
         current?.apply(context)
         return true
     }

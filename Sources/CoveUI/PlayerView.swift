@@ -22,6 +22,7 @@ public final class PlayerView {
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
+    private(set) var bitrateMenu: PreferredBitrateMenu?
     lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
     private var selection = ControlTypeSelection()
@@ -82,6 +83,13 @@ public final class PlayerView {
         }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
+        if let config = options.preferredBitrateConfig {
+            let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
+            menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
+            controlBar.onPreferredBitrate = { menu.open() }
+            controller.setPreferredPeakBitRate(menu.choices[menu.selectedIndex].bitsPerSecond)
+            bitrateMenu = menu
+        }
         audioSubtitles.onSelectAudio = { [weak self] track in self?.controller.selectAudioTrack(track) }
         audioSubtitles.onSelectCaption = { [weak self] choice in self?.controller.selectCaption(choice) }
         // While a menu is open the controls stay.
@@ -240,6 +248,10 @@ public final class PlayerView {
         case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.failedToPlayToEndTime):
             controlBar.setPlaying(false)
             visibility.isPlaying = false
+        case .lifecycle(.bumperEnter), .lifecycle(.bumperExit):
+            let active = event == .lifecycle(.bumperEnter)
+            controlBar.setBumperMode(active)
+            if selection.bumperModeChanged(active) { controlBar.setNeedsLayout() }
         case .lifecycle(.playbackBufferEmpty):
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):

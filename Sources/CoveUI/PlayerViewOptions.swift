@@ -18,5 +18,33 @@ public struct PlayerViewOptions {
     public var thumbnailPreviewWidth: Int32 = 100
     public var thumbnailPreviewHeight: Int32 = 56
 
+    /// Shows the preferred-bitrate button with these choices (nil hides it), as BCOVPreferredBitrateConfig.
+    public var preferredBitrateConfig: PreferredBitrateConfig?
+
     public init() {}
+}
+
+/// The preferred-bitrate menu's title, its choices (label and peak bits per second, 0 = automatic) and the one chosen
+/// at start. Without a 0 choice the menu adds "Automatic".
+public struct PreferredBitrateConfig: Sendable, Equatable {
+    public var menuTitle: String
+    public var options: [(label: String, bitsPerSecond: Int)]
+    public var initialSelectionIndex: Int
+
+    public init(menuTitle: String, options: [(label: String, bitsPerSecond: Int)], initialSelectionIndex: Int = 0) {
+        self.menuTitle = menuTitle
+        self.options = options
+        self.initialSelectionIndex = initialSelectionIndex
+    }
+
+    /// The choices as the menu lists them.
+    public var menuOptions: [(label: String, bitsPerSecond: Int)] {
+        options.contains { $0.bitsPerSecond == 0 } ? options : options + [(tr("Automatic"), 0)]
+    }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.menuTitle == right.menuTitle && left.initialSelectionIndex == right.initialSelectionIndex
+            && left.options.map(\.label) == right.options.map(\.label)
+            && left.options.map(\.bitsPerSecond) == right.options.map(\.bitsPerSecond)
+    }
 }

@@ -34,6 +34,8 @@ public enum PlayerStyle {
     .cove-control-bar scale slider {
         background-color: white; min-width: 14px; min-height: 14px; margin: -5px; border-radius: 7px; border: none;
     }
+    .cove-control-bar.cove-bumper scale highlight { background-color: rgb(128, 0, 128); }
+    .cove-control-bar.cove-bumper scale trough { background-color: rgb(64, 64, 64); }
     .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
     popover.cove-thumbnail > contents {
         background-color: rgba(18, 18, 20, 0.88);

@@ -44,6 +44,14 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.keyboardShortcuts() } }
     }
 
+    func testPreferredBitrateMenu() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.preferredBitrateMenu() } }
+    }
+
+    func testBumperModeHidesJumpBackAndRefusesSeeking() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.bumperModeHidesJumpBackAndRefusesSeeking() } }
+    }
+
     func testEverySuppliedLayoutAtWideAndNarrowWidthsBothDirections() throws {
         try MainActor.assumeIsolated {
             for layout in SuppliedLayout.allCases {
@@ -102,6 +110,17 @@ final class PlayerViewScenario {
         window = nil
         emulator?.stop()
         _ = MainLoop.run(until: { false }, timeout: 0.2)
+    }
+
+    private func fetchVideo(_ id: String) -> Video? {
+        var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
+                                                         policyKey: UITestSupport.policyKey)
+        configuration.baseURL = emulator.baseURL
+        let service = PlaybackService(configuration: configuration)
+        var loaded: Video?
+        Task { @MainActor in loaded = try? await service.findVideo(id: id) }
+        XCTAssertTrue(MainLoop.run(until: { loaded != nil }, timeout: 10), "the emulator answered")
+        return loaded
     }
 
     private func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
@@ -364,6 +383,51 @@ final class PlayerViewScenario {
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_question), control: true))
         XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")
         XCTAssertFalse(player.handleKey(UInt32(GDK_KEY_z)), "other keys are left to the window")
+    }
+
+    func preferredBitrateMenu() throws {
+        var options = PlayerViewOptions()
+        options.preferredBitrateConfig = PreferredBitrateConfig(
+            menuTitle: "Quality", options: [("Data saver", 300_000), ("Best", 5_000_000)], initialSelectionIndex: 1)
+        let player = try makePlayer(options: options)
+        defer { finish(player) }
+        XCTAssertEqual(player.controller.preferredPeakBitRate, 5_000_000, "the initial choice applies at once")
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertEqual(gtk_widget_get_child_visible(player.controlBar.preferredBitrateButton), 1, "configured: shown")
+        let menu = try XCTUnwrap(player.bitrateMenu)
+        XCTAssertEqual(menu.choices.map(\.label), ["Data saver", "Best", tr("Automatic")])
+        gtk_widget_activate(player.controlBar.preferredBitrateButton)
+        XCTAssertTrue(MainLoop.run(until: { menu.isOpen }, timeout: 5))
+        gtk_check_button_set_active(cast(menu.buttons[0]), 1)
+        XCTAssertEqual(player.controller.preferredPeakBitRate, 300_000)
+        XCTAssertTrue(MainLoop.run(until: { !menu.isOpen }, timeout: 5), "choosing closes the menu")
+        gtk_check_button_set_active(cast(menu.buttons[2]), 1)
+        XCTAssertEqual(player.controller.preferredPeakBitRate, 0, "Automatic lifts the cap")
+    }
+
+    func bumperModeHidesJumpBackAndRefusesSeeking() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        let bumper = try XCTUnwrap(fetchVideo(UITestSupport.videoID))
+        let content = try XCTUnwrap(fetchVideo(UITestSupport.multiLanguageVideoID))
+        player.controller.setVideos([content], bumper: bumper)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.bumperEnter)) }, timeout: 20))
+        // The bumper reports its own progress (no Play: that is the content's).
+        XCTAssertTrue(MainLoop.run(until: {
+            self.events.contains { if case .bumperProgress(let time) = $0 { time > 0.4 } else { false } }
+        }, timeout: 20))
+        let bar = player.controlBar
+        XCTAssertTrue(bar.bumperModeActive)
+        XCTAssertEqual(gtk_widget_has_css_class(bar.root, "cove-bumper"), 1)
+        XCTAssertEqual(gtk_widget_get_child_visible(bar.jumpBackButton), 0, "no jump back during the bumper")
+        var handled: gboolean = 0
+        g_signal_emit_by_name_double(bar.slider, value: 3.5, handled: &handled)
+        XCTAssertEqual(handled, 1, "the slider refuses to seek in the bumper")
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.bumperExit)) }, timeout: 20))
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        XCTAssertFalse(bar.bumperModeActive)
+        XCTAssertEqual(gtk_widget_get_child_visible(bar.jumpBackButton), 1, "jump back returns for the content")
     }
 
     func playbackAPIErrorIsShownOverTheVideo() throws {

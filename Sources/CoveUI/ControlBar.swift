@@ -115,19 +115,24 @@ final class ControlBar {
     }
 
     private func describe() {
-        setAccessible(jumpBackButton, tr("Jump Back"))
-        setAccessible(screenModeButton, tr("Enter Fullscreen"))
-        setAccessible(closedCaptionButton, tr("Audio & Subtitles"))
-        setAccessible(liveButton, tr("Live"))
-        setAccessible(preferredBitrateButton, tr("Preferred Bit rate"))
-        setAccessible(video360Button, tr("360 Video"))
-        setAccessible(pictureInPictureButton, tr("Picture in Picture"))
+        nameButtons()
         cove_accessible_set_label(volumeButton, tr("Volume"))
         cove_accessible_set_label(slider, tr("Current Position"))
-        setPlaying(false)
         // The separator is decoration; the time labels carry their own prefixes.
         cove_accessible_set_hidden(separatorLabel)
         update(position: 0, duration: nil)
+    }
+
+    private func nameButtons() {
+        setAccessible(.jumpBack, tr("Jump Back"))
+        setAccessible(.screenMode, tr("Enter Fullscreen"))
+        setAccessible(.closedCaption, tr("Audio & Subtitles"))
+        setAccessible(.live, tr("Live"))
+        setAccessible(.preferredBitrate, tr("Preferred Bit rate"))
+        setAccessible(.video360, tr("360 Video"))
+        setAccessible(.pictureInPicture, tr("Picture in Picture"))
+        setPlaying(isShowingPause)
+        setFullscreen(isShowingExitFullscreen)
     }
 
     private func connect() {
@@ -148,15 +153,20 @@ final class ControlBar {
         }
     }
 
+    private var isShowingPause = false
+    private var isShowingExitFullscreen = false
+
     func setPlaying(_ playing: Bool) {
+        isShowingPause = playing
         gtk_button_set_icon_name(cast(playButton),
                                  playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-        setAccessible(playButton, playing ? tr("Pause") : tr("Play"))
+        setAccessible(.playback, playing ? tr("Pause") : tr("Play"), primaryState: !playing)
     }
 
     func setFullscreen(_ fullscreen: Bool) {
+        isShowingExitFullscreen = fullscreen
         gtk_button_set_icon_name(cast(screenModeButton), fullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
-        setAccessible(screenModeButton, fullscreen ? tr("Exit Fullscreen") : tr("Enter Fullscreen"))
+        setAccessible(.screenMode, fullscreen ? tr("Exit Fullscreen") : tr("Enter Fullscreen"), primaryState: !fullscreen)
     }
 
     /// The volume button's level (0…1); keys change it through the button so it shows the level too.
@@ -236,8 +246,17 @@ final class ControlBar {
         cove_accessible_set_value_text(slider, text + " / " + TimeFormatting.formatTime(duration))
     }
 
-    private func setAccessible(_ widget: Widget, _ label: String) {
-        cove_accessible_set_label(widget, label)
-        gtk_widget_set_tooltip_text(widget, label)
+    /// The app's own names for buttons (the SDK's button accessibility delegate): given the tag and whether the
+    /// button shows its primary state (Play, Enter Fullscreen), a name, or nil for Cove's. Set before the view shows.
+    var accessibilityLabel: ((ViewTag, _ primaryState: Bool) -> String?)? {
+        didSet { nameButtons() }
+    }
+
+    /// Names a button for assistive technologies (and its tooltip), unless the app names it.
+    private func setAccessible(_ tag: ViewTag, _ label: String, primaryState: Bool = true) {
+        guard let widget = tagWidgets[tag] else { return }
+        let name = accessibilityLabel?(tag, primaryState) ?? label
+        cove_accessible_set_label(widget, name)
+        gtk_widget_set_tooltip_text(widget, name)
     }
 }

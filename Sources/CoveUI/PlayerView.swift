@@ -46,6 +46,7 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
         selection.options = options
+        if let naming = options.accessibilityLabelForButton { controlBar.accessibilityLabel = naming }
         applyLayout(selection.initialLayout())
         wireControls()
         wirePointer()
@@ -58,6 +59,20 @@ public final class PlayerView {
     /// Shows a decoded frame; call on the main thread (the engine's frame handler already is).
     public func display(_ frame: VideoFrame) {
         surface.show(frame)
+        if isShutterClosed {
+            isShutterClosed = false
+            gtk_widget_remove_css_class(surface.root, "cove-shutter")
+        }
+    }
+
+    /// Between videos the picture fades out and the next one fades in with its first frame (the SDK's shutter
+    /// for automatic control type selection).
+    private(set) var isShutterClosed = false
+
+    private func closeShutter() {
+        guard options.automaticControlTypeSelection, options.automaticControlTypeSelectionUsesShutter else { return }
+        isShutterClosed = true
+        gtk_widget_add_css_class(surface.root, "cove-shutter")
     }
 
     /// A message over the video (e.g. a Playback API error), with Retry when `retry` is given.
@@ -230,6 +245,7 @@ public final class PlayerView {
     private func handle(_ event: PlaybackEvent) {
         switch event {
         case .session:
+            closeShutter()
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
             thumbnails.load(for: video)

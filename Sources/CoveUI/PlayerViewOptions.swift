@@ -9,6 +9,8 @@ public struct PlayerViewOptions {
     public var keepControlsVisible = false
     /// The layout follows the determined media type × video type (on by default in Cove).
     public var automaticControlTypeSelection = true
+    /// Fade the picture between videos while the layout may change (SDK default YES).
+    public var automaticControlTypeSelectionUsesShutter = true
     /// A supplied layout forced by `--layout`; it wins over automatic selection.
     public var forcedLayout: SuppliedLayout?
     /// A custom layout (`--layout-file`); it wins over both.
@@ -20,6 +22,10 @@ public struct PlayerViewOptions {
 
     /// Shows the preferred-bitrate button with these choices (nil hides it), as BCOVPreferredBitrateConfig.
     public var preferredBitrateConfig: PreferredBitrateConfig?
+
+    /// The app's names for buttons, read by screen readers (the SDK's button accessibility delegate): return nil to
+    /// keep Cove's translated name. Arguments: the button's tag, and whether it shows its primary state.
+    public var accessibilityLabelForButton: (@MainActor (ViewTag, Bool) -> String?)?
 
     public init() {}
 }

@@ -4,6 +4,8 @@ import CGtk
 public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
+    .cove-player > picture { opacity: 1; transition: opacity 500ms ease-in-out; }
+    .cove-player > picture.cove-shutter { opacity: 0; }
     .cove-control-bar {
         background-color: rgba(18, 18, 20, 0.78);
         border-radius: 12px;

@@ -52,6 +52,10 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.bumperModeHidesJumpBackAndRefusesSeeking() } }
     }
 
+    func testAppNamesButtonsAndTheShutterOpensOnTheFirstFrame() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.appNamesButtonsAndShutter() } }
+    }
+
     func testEverySuppliedLayoutAtWideAndNarrowWidthsBothDirections() throws {
         try MainActor.assumeIsolated {
             for layout in SuppliedLayout.allCases {
@@ -428,6 +432,27 @@ final class PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(bar.bumperModeActive)
         XCTAssertEqual(gtk_widget_get_child_visible(bar.jumpBackButton), 1, "jump back returns for the content")
+    }
+
+    func appNamesButtonsAndShutter() throws {
+        var options = PlayerViewOptions()
+        options.accessibilityLabelForButton = { tag, primary in
+            tag == .playback ? (primary ? "Start the film" : "Hold the film") : nil
+        }
+        let player = try makePlayer(options: options)
+        defer { finish(player) }
+        let bar = player.controlBar
+        XCTAssertEqual(gtk_widget_get_tooltip_text(bar.playButton).map { String(cString: $0) }, "Start the film")
+        XCTAssertEqual(gtk_widget_get_tooltip_text(bar.jumpBackButton).map { String(cString: $0) }, tr("Jump Back"),
+                       "nil keeps Cove's name")
+        loadVideo(into: player)
+        XCTAssertTrue(player.isShutterClosed, "the shutter closes for a new video")
+        XCTAssertEqual(gtk_widget_has_css_class(player.surface.root, "cove-shutter"), 1)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(MainLoop.run(until: { player.framesShown > 0 }, timeout: 5))
+        XCTAssertFalse(player.isShutterClosed, "the first frame opens it")
+        XCTAssertEqual(gtk_widget_has_css_class(player.surface.root, "cove-shutter"), 0)
+        XCTAssertEqual(gtk_widget_get_tooltip_text(bar.playButton).map { String(cString: $0) }, "Hold the film")
     }
 
     func playbackAPIErrorIsShownOverTheVideo() throws {

@@ -26,7 +26,7 @@ public struct Playlist: Sendable, Hashable {
     public subscript(index: Int) -> Video { videos[index] }
 
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        try self.init(reading: json)
+        try self.init(readingValue: json)
     }
 
     /// Reads a playlist response straight from its bytes.
@@ -35,9 +35,15 @@ public struct Playlist: Sendable, Hashable {
         self = try document.withRoot { (root) throws(PlaybackJSONError) in try Playlist(reading: root) }
     }
 
-    package init(reading value: some JSONReadable) throws(PlaybackJSONError) {
+    /// A playlist read straight from a checked response (see `JSONDocument`). Not generic, so the mapping is
+    /// specialised for slices here rather than run through protocol witnesses from another module.
+    package init(reading slice: JSONSlice) throws(PlaybackJSONError) {
+        try self.init(readingValue: slice)
+    }
+
+    private init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
         guard let object = value.objectValue else { throw .expectedObject("playlist", found: value) }
-        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in try Video(reading: video) }
+        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in try Video(readingValue: video) }
         self.init(object: object, videos: videos)
     }
 

@@ -66,7 +66,7 @@ public struct Video: Sendable, Hashable {
 
     /// Reads a single-video response or a `videos[]` entry.
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        try self.init(reading: json)
+        try self.init(readingValue: json)
     }
 
     /// Reads a single-video response straight from its bytes.
@@ -75,7 +75,13 @@ public struct Video: Sendable, Hashable {
         self = try document.withRoot { (root) throws(PlaybackJSONError) in try Video(reading: root) }
     }
 
-    package init(reading value: some JSONReadable) throws(PlaybackJSONError) {
+    /// A video read straight from a checked response (see `JSONDocument`). Not generic, so the mapping is
+    /// specialised for slices here rather than run through protocol witnesses from another module.
+    package init(reading slice: JSONSlice) throws(PlaybackJSONError) {
+        try self.init(readingValue: slice)
+    }
+
+    init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
         guard let object = value.objectValue else { throw .expectedObject("video", found: value) }
         self.init(object: object, sources: nil, cuePoints: nil)
     }

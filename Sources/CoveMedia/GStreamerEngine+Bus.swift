@@ -82,8 +82,6 @@ extension GStreamerEngine {
         guard isReady else { return }
         if new == GST_STATE_PLAYING, old != new {
             report(.playing)
-            guard isActive, isHandlingCurrentLoad else { return }
-            applyPendingSelection()
         } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
@@ -177,6 +175,8 @@ extension GStreamerEngine {
         if let current = queryPosition(), current != lastPosition {
             lastPosition = current
             emit(.position(current))
+            guard isActive, generation == polling else { return false }
+            selectionSettled()
         }
         // A live window slides as the playlist grows; a VOD window appears with a late duration.
         guard isActive, generation == polling else { return false }

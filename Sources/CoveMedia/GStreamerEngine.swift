@@ -54,7 +54,9 @@ public final class GStreamerEngine: PlaybackEngine {
     var pendingSelection: (audio: String?, text: String?)?
     /// A selection sent to playbin3 and not yet confirmed; older selections reported meanwhile are stale.
     var requestedSelection: (audio: String?, text: String?)?
-    var requestedSelectionAt: ContinuousClock.Instant?
+    var selectionTimer: TimerSource?
+    /// Confirmed by STREAMS_SELECTED, not yet seen in moving media.
+    var isSelectionSettling = false
     var reportedSeekable: SeekableRange??
     /// Counts loads. A signal handler may load another URI while a message of the old pipeline is being handled;
     /// the rest of that handling must neither signal nor drive the new pipeline.
@@ -193,6 +195,9 @@ public final class GStreamerEngine: PlaybackEngine {
         reportedSelection = nil
         pendingSelection = nil
         requestedSelection = nil
+        isSelectionSettling = false
+        selectionTimer?.cancel()
+        selectionTimer = nil
         reportedSeekable = nil
     }
 

@@ -54,8 +54,8 @@ extension PlaybackService {
             let request = try PlaybackRequest(configuration, .videos, asset,
                                               query: PlaybackRequest.query(
                                                   PlaybackQueryParameters(configID: parameters.configID), for: .videos))
-            let json = try await fetchJSON(PreparedRequest(request: request, configuration: configuration))
-            return .success(try Self.mapped { () throws(PlaybackJSONError) in try Self.video(fromJSON: json) })
+            let document = try await fetchDocument(PreparedRequest(request: request, configuration: configuration))
+            return .success(try Self.mapped { () throws(PlaybackJSONError) in try Self.video(from: document) })
         } catch {
             return .failure(error)
         }

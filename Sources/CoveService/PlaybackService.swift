@@ -16,7 +16,7 @@ public final class PlaybackService: Sendable {
     public func findVideo(configuration find: FindConfiguration,
                           queryParameters: PlaybackQueryParameters = PlaybackQueryParameters())
         async throws(PlaybackServiceError) -> VideoResult {
-        let found = try await self.find(find, .videos, queryParameters, map: Self.video(fromJSON:),
+        let found = try await self.find(find, .videos, queryParameters, map: Self.video(from:),
                                         bumperID: \.bumperID)
         return VideoResult(video: found.value, bumper: found.bumper, warnings: found.warnings)
     }
@@ -26,7 +26,7 @@ public final class PlaybackService: Sendable {
     public func findPlaylist(configuration find: FindConfiguration,
                              queryParameters: PlaybackQueryParameters = PlaybackQueryParameters())
         async throws(PlaybackServiceError) -> PlaylistResult {
-        let found = try await self.find(find, .playlists, queryParameters, map: Self.playlist(fromJSON:),
+        let found = try await self.find(find, .playlists, queryParameters, map: Self.playlist(from:),
                                         bumperID: { $0.playableVideos.lazy.compactMap(\.bumperID).first })
         return PlaylistResult(playlist: found.value, bumper: found.bumper,
                               warnings: found.warnings + found.value.failedVideos.map(PlaybackWarning.failedVideo))
@@ -66,12 +66,12 @@ public final class PlaybackService: Sendable {
     /// request beside it, the mapping, then the bumper the content's `bumperID` or the configuration names.
     private func find<Value: Sendable>(
         _ find: FindConfiguration, _ collection: PlaybackRequest.Collection, _ parameters: PlaybackQueryParameters,
-        map: (JSONValue) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
+        map: (JSONDocument) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
     ) async throws(PlaybackServiceError) -> Found<Value> {
         let request = try prepare(find, collection, parameters)
         let configuredBumper = startBumper(find, request.configuration, parameters)
-        let json = try await fetchJSON(request)
-        let (value, warnings) = try Self.mapped { () throws(PlaybackJSONError) in try map(json) }
+        let document = try await fetchDocument(request)
+        let (value, warnings) = try Self.mapped { () throws(PlaybackJSONError) in try map(document) }
         let bumper = await resolveBumper(customField: bumperID(value), configured: configuredBumper,
                                          request.configuration, parameters)
         return Found(value: value, bumper: bumper.video, warnings: warnings + bumper.warnings)
@@ -94,8 +94,8 @@ public final class PlaybackService: Sendable {
         return PreparedRequest(request: request, configuration: effective)
     }
 
-    /// The response's JSON, or the error its status and body stand for.
-    func fetchJSON(_ prepared: PreparedRequest) async throws(PlaybackServiceError) -> JSONValue {
+    /// The response's JSON, checked, or the error its status and body stand for.
+    func fetchDocument(_ prepared: PreparedRequest) async throws(PlaybackServiceError) -> JSONDocument {
         let configuration = prepared.configuration
         let response = try await transport.get(prepared.request, configuration).get()
         guard (200..<300).contains(response.status) else {
@@ -106,7 +106,7 @@ public final class PlaybackService: Sendable {
             throw .api(status: response.status, errors: entries.map { Self.scrubbed($0, configuration) })
         }
         do {
-            return try Self.json(from: response.body)
+            return try JSONDocument(checking: response.body)
         } catch {
             throw .malformedResponse(status: response.status, prefix: Self.prefix(of: response.body, configuration))
         }

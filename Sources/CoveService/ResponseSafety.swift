@@ -71,7 +71,8 @@ enum ResponseSafety {
         let tracks = object["text_tracks"]?.arrayValue
         if tracks?.contains(where: { track in
             let fields = track.objectValue
-            return isUnsafe(fields?["src"]) || (fields?["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false)
+            return isUnsafe(fields?["src"])
+                || (fields?["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false)
         }) ?? false {
             return true
         }

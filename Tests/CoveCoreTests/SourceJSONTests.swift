@@ -42,6 +42,21 @@ final class SourceJSONTests: XCTestCase {
         XCTAssertEqual(DeliveryMethod(rawValue: "application/vnd.apple.mpegurl"), .hls)
     }
 
+    /// Plain ASCII MIME types are matched from their bytes; parameters, spaces and other text take the long way.
+    /// Both must read alike.
+    func testMIMETypesReadAlikeWhicheverWayTheyAreMatched() {
+        let cases: [(String, DeliveryMethod)] = [
+            ("VIDEO/MP4", .mp4), ("video/mp4; codecs=avc1", .mp4), (" video/mp4\n", .mp4), (";video/mp4", .mp4),
+            ("Audio/X-MpegURL", .hls), ("audio/mpegurl ;x", .hls), ("application/dash+xml", .dash),
+            ("application/x-mpegURL.once", .other("application/x-mpegURL.once")), ("video/mp4x", .other("video/mp4x")),
+            ("video\u{0F}mp4", .other("video\u{0F}mp4")), ("vidéo/mp4", .other("vidéo/mp4")), ("", .other("")),
+            ("video/ mp4", .other("video/ mp4")),
+        ]
+        for (text, method) in cases {
+            XCTAssertEqual(DeliveryMethod(rawValue: text), method, text)
+        }
+    }
+
     func testRenditionFieldsAreMapped() throws {
         let source = try XCTUnwrap(Source(json: [
             "src": "https://cdn.example.com/960x540.mp4", "codec": "H264", "container": "MP4",

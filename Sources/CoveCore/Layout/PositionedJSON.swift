@@ -78,7 +78,7 @@ struct PositionedJSON {
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
-            origin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            origin = JSONScan.start(of: bytes)
             counted = origin
         }
 

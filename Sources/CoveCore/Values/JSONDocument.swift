@@ -5,12 +5,9 @@ import FoundationEssentials
 /// numbers the values hold: no dictionary per object, no string per key. The whole body is checked first, so one
 /// that is not JSON fails as a whole, as with `JSONValue(parsing:)`.
 package final class JSONDocument: @unchecked Sendable {
-    // The buffers are owned by the document and never written after `init`, which makes it safe to share; they are
-    // not arrays so that reading them costs no reference counting.
-    let bytes: UnsafeBufferPointer<UInt8>
-    let tape: UnsafeBufferPointer<JSONTapeEntry>
-    /// The member tables of large objects (see `JSONTapeEntry.memberTable`), one after another.
-    let memberTables: UnsafeBufferPointer<Int32>
+    /// Written once in `init`, read only after, and freed with the document: safe to share. Slices point at it
+    /// instead of holding the document, so reading them counts no references.
+    let storage: UnsafeMutablePointer<JSONDocumentStorage>
 
     package init(checking body: some ContiguousBytes) throws(PlaybackJSONError) {
         let bytes = body.withUnsafeBytes { raw in
@@ -31,21 +28,35 @@ package final class JSONDocument: @unchecked Sendable {
             defer { bytes.deallocate() }
             throw .notJSON(prefix: PlaybackJSONError.prefix(of: bytes))
         }
-        self.bytes = UnsafeBufferPointer(bytes)
-        (tape, memberTables) = builder.finished()
+        storage = .allocate(capacity: 1)
+        let (tape, memberTables) = builder.finished()
+        storage.initialize(to: JSONDocumentStorage(bytes: UnsafeBufferPointer(bytes), tape: tape,
+                                                   memberTables: memberTables, owner: Unmanaged.passUnretained(self)))
     }
 
     deinit {
-        bytes.deallocate()
-        tape.deallocate()
-        memberTables.deallocate()
+        storage.pointee.bytes.deallocate()
+        storage.pointee.tape.deallocate()
+        storage.pointee.memberTables.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
-    /// Reads the document's top-level value. Slices borrow the document, so they must not outlive `body`;
+    /// Reads the document's top-level value. Slices do not keep the document, so they must not outlive `body`;
     /// `properties` keep the document itself.
     package func withRoot<Result, Failure>(_ body: (JSONSlice) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(JSONSlice(document: self, index: 0))
+        try body(JSONSlice(storage: storage, index: 0))
     }
+}
+
+/// What a document holds, reached through a plain pointer.
+struct JSONDocumentStorage {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tape: UnsafeBufferPointer<JSONTapeEntry>
+    /// The member tables of large objects (see `JSONTapeEntry.memberTable`), one after another.
+    let memberTables: UnsafeBufferPointer<Int32>
+    /// For what must keep the document alive (`JSONProperties`).
+    let owner: Unmanaged<JSONDocument>
 
     /// The key entry of the member of the object at `object` named `wanted` (UTF-8); the first one if the name
     /// repeats, as in a parsed `JSONValue`.
@@ -75,7 +86,11 @@ package final class JSONDocument: @unchecked Sendable {
         guard name.kind == .key else {
             return JSONText(document: bytes, range: name.range, hasEscapes: name.kind == .escapedString).equals(wanted)
         }
-        return Int(name.keyLength) == wanted.count && name.payload == word
+        return name.keyLength == wanted.count && name.payload == word
             && (wanted.count <= 8 || JSONScan.equal(UnsafeBufferPointer(rebasing: bytes[name.range]), wanted))
+    }
+
+    func text(_ entry: JSONTapeEntry) -> String {
+        JSONText(document: bytes, range: entry.range, hasEscapes: entry.kind == .escapedString).string
     }
 }

@@ -32,7 +32,8 @@ struct JSONFields<Object: JSONObjectReadable> {
     }
 
     /// The array's elements that `transform` makes something of; none when the field is not an array.
-    func array<Element>(_ key: JSONKey, _ transform: (Object.Value) throws(PlaybackJSONError) -> Element?) -> [Element] {
+    func array<Element>(_ key: JSONKey, _ transform: (Object.Value) throws(PlaybackJSONError) -> Element?)
+        -> [Element] {
         guard let elements = self[key]?.arrayValue else { return [] }
         var result: [Element] = []
         result.reserveCapacity(elements.underestimatedCount)

@@ -97,8 +97,8 @@ struct JSONSyntaxError: Error, Equatable {
 }
 
 /// A strict RFC 8259 reader over UTF-8 bytes. Each byte is looked at once, runs of plain string bytes eight at a
-/// time, and nothing is copied or decoded unless the builder asks: checking a 2 MB playlist allocates nothing. A
-/// leading byte order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack.
+/// time, and nothing is copied or decoded unless the builder asks: the reader itself allocates nothing. A leading
+/// byte order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack.
 struct JSONReader<Builder: JSONBuilder> {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let options: JSONReadingOptions
@@ -183,45 +183,50 @@ struct JSONReader<Builder: JSONBuilder> {
     private mutating func object() throws(JSONSyntaxError) -> Builder.Value {
         try enterContainer()
         let object = builder.beginObject(at: index)
-        index += 1
-        skipWhitespace()
-        if !closes(UInt8(ascii: "}")) {
-            repeat {
-                skipWhitespace()
-                guard index < bytes.count else { throw failure(.unexpectedEnd) }
-                guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.unexpectedCharacter) }
-                let keyStart = index
-                let key = builder.key(try string(), at: keyStart)
-                skipWhitespace()
-                try expect(UInt8(ascii: ":"))
-                builder.addMember(key, try value())
-                skipWhitespace()
-                if closes(UInt8(ascii: "}")) { break }
-                try expect(UInt8(ascii: ","))
-            } while true
-        }
+        try entries(closing: UInt8(ascii: "}")) { (reader) throws(JSONSyntaxError) in try reader.member() }
         depth -= 1
         return builder.endObject(object, at: index)
+    }
+
+    private mutating func member() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure(.unexpectedEnd) }
+        guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.unexpectedCharacter) }
+        let keyStart = index
+        let key = builder.key(try string(), at: keyStart)
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        builder.addMember(key, try value())
     }
 
     private mutating func array() throws(JSONSyntaxError) -> Builder.Value {
         try enterContainer()
         let array = builder.beginArray(at: index)
-        index += 1
-        skipWhitespace()
-        if !closes(UInt8(ascii: "]")) {
-            repeat {
-                builder.addElement(try value())
-                skipWhitespace()
-                if closes(UInt8(ascii: "]")) { break }
-                try expect(UInt8(ascii: ","))
-            } while true
+        try entries(closing: UInt8(ascii: "]")) { (reader) throws(JSONSyntaxError) in
+            reader.builder.addElement(try reader.value())
         }
         depth -= 1
         return builder.endArray(array, at: index)
     }
 
+    /// From a container's opening bracket to past its closing one: no entries, or entries read by `entry` and
+    /// separated by commas.
+    @inline(__always)
+    private mutating func entries(closing bracket: UInt8, _ entry: (inout Self) throws(JSONSyntaxError) -> Void)
+        throws(JSONSyntaxError) {
+        index += 1
+        skipWhitespace()
+        if closes(bracket) { return }
+        while true {
+            try entry(&self)
+            skipWhitespace()
+            if closes(bracket) { return }
+            try expect(UInt8(ascii: ","))
+        }
+    }
+
     /// From the opening quote to past the closing one; escapes are checked here and decoded by `JSONText`.
+    @inline(__always)
     private mutating func string() throws(JSONSyntaxError) -> JSONText {
         index += 1
         let start = index

@@ -21,6 +21,7 @@ enum JSONScan {
 
     /// The first quote, backslash or control character at or after `start` inside a string, or the end. Most
     /// string bytes are plain, so they are tested eight at a time.
+    @inline(__always)
     static func stringSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         if let base = bytes.baseAddress {

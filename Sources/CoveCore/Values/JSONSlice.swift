@@ -1,16 +1,22 @@
 /// One value of a checked document, read only when asked: a string is decoded when its text is wanted, an object's
-/// members are compared as bytes when it is looked into. A slice borrows its document without counting a
-/// reference (mapping a playlist makes tens of thousands of slices): it exists only inside
+/// members are compared as bytes when it is looked into. A slice points at its document's storage without keeping
+/// the document (mapping a playlist makes tens of thousands of slices): it exists only inside
 /// `JSONDocument.withRoot`, and what outlives that (`JSONProperties`) holds the document.
 package struct JSONSlice: @unchecked Sendable {
-    unowned(unsafe) let document: JSONDocument
+    let storage: UnsafePointer<JSONDocumentStorage>
     let index: Int
 
-    private var entry: JSONTapeEntry { document.tape[index] }
-
-    private func text(_ entry: JSONTapeEntry) -> String {
-        JSONText(document: document.bytes, range: entry.range, hasEscapes: entry.kind == .escapedString).string
+    init(storage: UnsafePointer<JSONDocumentStorage>, index: Int) {
+        self.storage = storage
+        self.index = index
     }
+
+    /// The document, kept alive for as long as the caller holds it.
+    var document: JSONDocument { storage.pointee.owner.takeUnretainedValue() }
+
+    private var entry: JSONTapeEntry { storage.pointee.tape[index] }
+
+    private func text(_ entry: JSONTapeEntry) -> String { storage.pointee.text(entry) }
 
     package var stringValue: String? {
         let entry = entry
@@ -20,7 +26,7 @@ package struct JSONSlice: @unchecked Sendable {
     package func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         let entry = entry
         switch entry.kind {
-        case .string: return body(UnsafeBufferPointer(rebasing: document.bytes[entry.range]))
+        case .string: return body(UnsafeBufferPointer(rebasing: storage.pointee.bytes[entry.range]))
         case .escapedString:
             var string = text(entry)
             return string.withUTF8(body)
@@ -80,19 +86,20 @@ package struct JSONSliceElements: Sequence, @unchecked Sendable {
     let array: JSONSlice
 
     package struct Iterator: IteratorProtocol {
-        unowned(unsafe) let document: JSONDocument
+        let storage: UnsafePointer<JSONDocumentStorage>
         var index: Int
         let end: Int
 
         package mutating func next() -> JSONSlice? {
             guard index < end else { return nil }
-            defer { index = document.tape.next(after: index) }
-            return JSONSlice(document: document, index: index)
+            defer { index = storage.pointee.tape.next(after: index) }
+            return JSONSlice(storage: storage, index: index)
         }
     }
 
     package func makeIterator() -> Iterator {
-        Iterator(document: array.document, index: array.index + 1, end: array.document.tape.next(after: array.index))
+        let storage = array.storage
+        return Iterator(storage: storage, index: array.index + 1, end: storage.pointee.tape.next(after: array.index))
     }
 
     /// The count, so that mapping the elements allocates once.
@@ -111,22 +118,20 @@ package struct JSONSliceObject: @unchecked Sendable {
 
     /// The first member named `key`: a repeated key keeps its first value, as in a parsed `JSONValue`.
     package subscript(key: JSONKey) -> JSONSlice? {
-        let document = slice.document
-        let member = key.withUTF8 { document.member(of: slice.index, named: $0) }
-        return member.map { JSONSlice(document: document, index: $0 + 1) }
+        let storage = slice.storage
+        let member = key.withUTF8 { storage.pointee.member(of: slice.index, named: $0) }
+        return member.map { JSONSlice(storage: storage, index: $0 + 1) }
     }
 
     package func compactMapMembers<Result>(_ transform: (JSONSlice) -> Result?) -> [String: Result] {
-        let document = slice.document
-        let tape = document.tape
+        let storage = slice.storage
+        let tape = storage.pointee.tape
         let end = tape.next(after: slice.index)
         var members: [String: Result] = [:]
         var member = slice.index + 1
         while member < end {
-            if let value = transform(JSONSlice(document: document, index: member + 1)) {
-                let name = tape[member]
-                let key = JSONText(document: document.bytes, range: name.range, hasEscapes: name.kind == .escapedString)
-                    .string
+            if let value = transform(JSONSlice(storage: storage, index: member + 1)) {
+                let key = storage.pointee.text(tape[member])
                 // A repeated key keeps its first value, as JSONDecoder does.
                 if members.index(forKey: key) == nil { members[key] = value }
             }

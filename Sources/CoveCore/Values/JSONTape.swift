@@ -8,7 +8,7 @@ struct JSONTapeEntry {
     }
 
     let kind: Kind
-    /// A key's length in bytes; for a large object, where its member table starts, plus one.
+    /// A key's length in bytes; for an object with a member table, the table's number plus one.
     var small: UInt16
     /// Where the value starts: a container's bracket, the first byte after a string's opening quote.
     let start: UInt32
@@ -29,9 +29,16 @@ struct JSONTapeEntry {
     var range: Range<Int> { Int(start)..<end }
     var number: Double { Double(bitPattern: payload) }
 
-    /// Where an object's member table starts in `JSONDocument.memberTables`; nil for an object walked instead.
+    /// Where an object's member table starts in `JSONDocumentStorage.memberTables`; nil for an object walked
+    /// instead.
     var memberTable: Int? {
         kind == .object && small > 0 ? JSONMemberTable.start(Int(small) - 1) : nil
+    }
+
+    /// Where the value after this one (at `index`) and everything inside it is.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        kind == .object || kind == .array ? Int(payload >> 32) : index + 1
     }
 
     static func ending(at end: Int, next: Int = 0) -> UInt64 {
@@ -41,19 +48,21 @@ struct JSONTapeEntry {
 
 extension UnsafeBufferPointer where Element == JSONTapeEntry {
     /// The tape index of the value after the one at `index` and everything inside it.
-    func next(after index: Int) -> Int {
-        let entry = self[index]
-        return entry.kind == .object || entry.kind == .array ? Int(entry.payload >> 32) : index + 1
-    }
+    func next(after index: Int) -> Int { self[index].next(after: index) }
 }
 
-/// A large object (a video has twenty-odd members and is asked for thirty fields, many absent) gets an open
-/// addressing table of its key entries, by key length and leading word; a small one is walked. A table is its mask,
-/// then the tape indexes of its key entries, 0 where empty; tables are a power of two in size and at least twice
-/// the members, and start on a 64-slot boundary so an object's entry can name one in 16 bits.
+extension JSONGrowingBuffer where Element == JSONTapeEntry {
+    func next(after index: Int) -> Int { self[index].next(after: index) }
+}
+
+/// An object of a few members or more (a video has twenty-odd and is asked for thirty fields, many absent; a source
+/// has eight and is asked for twelve) gets an open addressing table of its key entries, by key length and leading
+/// word; a smaller one is walked. A table is its mask, then the tape indexes of its key entries, 0 where empty;
+/// tables are a power of two in size and at least twice the members, and start on a 16-slot boundary so an
+/// object's entry can name one in 16 bits.
 enum JSONMemberTable {
-    static let smallestIndexed = 9
-    static let alignment = 64
+    static let smallestIndexed = 4
+    static let alignment = 16
 
     static func start(_ number: Int) -> Int { number * alignment }
 
@@ -65,25 +74,25 @@ enum JSONMemberTable {
 /// Checks a document and writes its tape and member tables, into storage the document takes over.
 struct JSONTapeBuilder: JSONBuilder {
     private let document: UnsafeBufferPointer<UInt8>
-    private var tape: UnsafeMutableBufferPointer<JSONTapeEntry>
-    private var count = 0
-    private var tables: [Int32] = []
+    private var tape: JSONGrowingBuffer<JSONTapeEntry>
+    private var tables: JSONGrowingBuffer<Int32>
 
     init(document: UnsafeBufferPointer<UInt8>) {
         self.document = document
-        // Typical JSON has a value every ten bytes or so; pages reserved beyond what is written are never touched.
-        tape = .allocate(capacity: max(document.count / 6, 16))
+        // Typical JSON has a value every ten bytes or so, and an object with a table every hundred or so; pages
+        // reserved beyond what is written are never touched.
+        tape = JSONGrowingBuffer(capacity: document.count / 6)
+        tables = JSONGrowingBuffer(capacity: document.count / 4)
     }
 
     /// The tape and the tables, for the document to own.
     func finished() -> (UnsafeBufferPointer<JSONTapeEntry>, UnsafeBufferPointer<Int32>) {
-        let tables = UnsafeMutableBufferPointer<Int32>.allocate(capacity: self.tables.count)
-        _ = tables.initialize(from: self.tables)
-        return (UnsafeBufferPointer(rebasing: tape[..<count]), UnsafeBufferPointer(tables))
+        (tape.finished(), tables.finished())
     }
 
     func deallocate() {
         tape.deallocate()
+        tables.deallocate()
     }
 
     @inline(__always)
@@ -112,7 +121,7 @@ struct JSONTapeBuilder: JSONBuilder {
     mutating func endObject(_ object: Int, at end: Int) {
         finish(object, at: end)
         // At least two tape entries a member: an object this short cannot need a table.
-        if count - object > 2 * JSONMemberTable.smallestIndexed { indexMembers(of: object) }
+        if tape.count - object > 2 * JSONMemberTable.smallestIndexed { indexMembers(of: object) }
     }
 
     @inline(__always)
@@ -132,33 +141,25 @@ struct JSONTapeBuilder: JSONBuilder {
     @inline(__always)
     private mutating func begin(_ kind: JSONTapeEntry.Kind, at offset: Int) -> Int {
         append(JSONTapeEntry(kind, start: offset))
-        return count - 1
+        return tape.count - 1
     }
 
     @inline(__always)
     private mutating func finish(_ container: Int, at end: Int) {
-        tape[container].payload = JSONTapeEntry.ending(at: end, next: count)
+        tape[container].payload = JSONTapeEntry.ending(at: end, next: tape.count)
     }
 
     @inline(__always)
     private mutating func append(_ entry: JSONTapeEntry) {
-        if count == tape.count {
-            let grown = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: tape.count * 2)
-            _ = grown.initialize(fromContentsOf: tape)
-            tape.deallocate()
-            tape = grown
-        }
-        tape[count] = entry
-        count += 1
+        tape.append(entry)
     }
 
     /// Writes the object's member table. An object with an escaped or very long key, or past what 16 bits can
-    /// number, is walked instead.
+    /// number (or 32 bits can place), is walked instead.
     private mutating func indexMembers(of object: Int) {
         let number = tables.count / JSONMemberTable.alignment
-        guard number < Int(UInt16.max) else { return }
-        let tape = UnsafeBufferPointer(self.tape)
         let end = tape.next(after: object)
+        guard number < Int(UInt16.max), end <= Int(Int32.max) else { return }
         var members = 0
         var member = object + 1
         while member < end {
@@ -167,27 +168,26 @@ struct JSONTapeBuilder: JSONBuilder {
             member = tape.next(after: member + 1)
         }
         guard members >= JSONMemberTable.smallestIndexed else { return }
-        var size = 16
+        var size = 8
         while size < members * 2 { size *= 2 }
         let start = tables.count
+        // The mask, then the slots, padded to the next table's boundary.
+        let alignment = JSONMemberTable.alignment
         tables.append(Int32(size - 1))
-        tables.append(contentsOf: repeatElement(0, count: size))
+        tables.append(repeating: 0, count: ((1 + size + alignment - 1) & -alignment) - 1)
         member = object + 1
         while member < end {
-            let key = member
-            member = tape.next(after: member + 1)
-            let name = tape[key]
+            let name = tape[member]
             var slot = JSONMemberTable.slot(name.payload, name.keyLength) & (size - 1)
             while case let taken = Int(tables[start + 1 + slot]), taken > 0 {
                 // A repeated key keeps its first value.
                 if sameKey(tape[taken], name) { break }
                 slot = (slot + 1) & (size - 1)
             }
-            if tables[start + 1 + slot] == 0 { tables[start + 1 + slot] = Int32(key) }
+            if tables[start + 1 + slot] == 0 { tables[start + 1 + slot] = Int32(member) }
+            member = tape.next(after: member + 1)
         }
-        let padding = (JSONMemberTable.alignment - tables.count % JSONMemberTable.alignment) % JSONMemberTable.alignment
-        tables.append(contentsOf: repeatElement(0, count: padding))
-        self.tape[object].small = UInt16(number + 1)
+        tape[object].small = UInt16(number + 1)
     }
 
     private func sameKey(_ first: JSONTapeEntry, _ second: JSONTapeEntry) -> Bool {

@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// A URL read from a response, kept as its text until it is used. `URL(string:)` costs about a microsecond, and a
-/// 1,000-video playlist holds over ten thousand addresses of which a viewer opens a handful. Plain http(s) addresses
-/// are recognised from their bytes (text `URL(string:)` always accepts and keeps as it is); anything else is parsed
-/// at once, so what is accepted is exactly what `URL(string:)` accepts. Compares and hashes as `URL` does: by the
-/// relative string and the base URL.
+/// A URL read from a response, kept as its text and parsed when it is asked for. `URL(string:)` costs about a
+/// microsecond, and a 1,000-video playlist holds over ten thousand addresses of which a viewer opens a handful.
+/// Plain http(s) addresses are recognised from their bytes (text `URL(string:)` always accepts and keeps as it is);
+/// anything else is parsed at once, so what is accepted is exactly what `URL(string:)` accepts. Compares and hashes
+/// as `URL` does: by the relative string and the base URL.
 struct LazyURL: Sendable, Hashable {
     private enum Storage: Sendable {
         /// An absolute http or https URL whose text `URL(string:)` keeps unchanged.
@@ -32,7 +32,8 @@ struct LazyURL: Sendable, Hashable {
     var url: URL {
         switch storage {
         case .plain(let text, _):
-            guard let url = URL(string: text) else { preconditionFailure("URL(string:) refused plain text \(text)") }
+            // The text is not quoted: a signed address can carry a token.
+            guard let url = URL(string: text) else { preconditionFailure("URL(string:) refused a plain http(s) URL") }
             return url
         case .parsed(let url):
             return url

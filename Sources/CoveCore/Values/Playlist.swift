@@ -43,7 +43,9 @@ public struct Playlist: Sendable, Hashable {
 
     private init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
         guard let object = value.objectValue else { throw .expectedObject("playlist", found: value) }
-        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in try Video(readingValue: video) }
+        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in
+            try Video(readingValue: video)
+        }
         self.init(object: object, videos: videos)
     }
 

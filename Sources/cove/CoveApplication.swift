@@ -49,7 +49,9 @@ final class CoveApplication {
         gtk_window_set_default_size(gtkWindow, 960, 540)
 
         var playerViewRef: PlayerView?
-        let controller = PlaybackController {
+        // The chosen caption language survives launches ($XDG_CONFIG_HOME/cove/state).
+        let captions = CaptionPersistence.defaultPath().map { CaptionPersistence.file(at: $0) } ?? .inMemory()
+        let controller = PlaybackController(captionPersistence: captions) {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
             engine.frameHandler = { frame in playerViewRef?.display(frame) }
             return engine

@@ -107,7 +107,8 @@ final class ControllerControlsTests: XCTestCase {
 
             harness.controller.selectCaption(.track(french))
             XCTAssertEqual(harness.engine.loads.last?.options,
-                           EngineLoadOptions(subtitleURI: "https://media.example/fr.vtt", startPosition: 4))
+                           EngineLoadOptions(subtitleURI: "https://media.example/fr.vtt", startPosition: 4,
+                                             forwardBufferSeconds: 30))
             var withSidecar = noCaptions
             withSidecar.text.append(MediaTrack(id: "5f3a", isSidecar: true))
             harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions),
@@ -124,7 +125,7 @@ final class ControllerControlsTests: XCTestCase {
 
             // Off takes the sidecar out of the pipeline the same way.
             harness.controller.selectCaption(.off)
-            XCTAssertEqual(harness.engine.loads.last?.options, EngineLoadOptions(startPosition: 4.1))
+            XCTAssertEqual(harness.engine.loads.last?.options, EngineLoadOptions(startPosition: 4.1, forwardBufferSeconds: 30))
             harness.engine.send(.ready, .streams(noCaptions), .streamsSelected(audio: "audio-en", text: nil))
             XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":null}"#)
 
@@ -132,6 +133,28 @@ final class ControllerControlsTests: XCTestCase {
             harness.controller.selectCaption(.track(french))
             harness.controller.advanceToNext()
             XCTAssertEqual(harness.engine.loads.last?.options.subtitleURI, "https://media.example/fr.vtt")
+        }
+    }
+
+    /// The SDK's default optimizer: the minimum to start with, then the time watched, up to the maximum.
+    func testTheForwardBufferGrowsWithTimeWatched() {
+        MainActor.assumeIsolated {
+            let harness = ControllerHarness()
+            harness.controller.bufferOptimization = BufferOptimization(minimumDuration: 2, maximumDuration: 12)
+            harness.controller.autoPlay = true
+            harness.controller.setVideos([Fixtures.video("a")])
+            XCTAssertEqual(harness.engine.loads.last?.options.forwardBufferSeconds, 2)
+            harness.engine.prerollVOD(duration: 100)
+            harness.engine.send(.playing)
+            // 20 s of playback in 0.5 s steps, with a seek forward (not watched) in the middle.
+            for step in 1...40 { harness.engine.send(.position(Double(step) * 0.5 + (step > 20 ? 50 : 0))) }
+            let buffers = harness.engine.calls.compactMap { if case .forwardBuffer(let seconds) = $0 { seconds } else { nil } }
+            XCTAssertEqual(buffers, [5, 10, 12])
+
+            harness.controller.bufferOptimization.method = .none
+            harness.controller.setVideos([Fixtures.video("b")])
+            XCTAssertNil(harness.engine.loads.last?.options.forwardBufferSeconds)
+            XCTAssertEqual(BufferOptimization(minimumDuration: 0).minimumDuration, 1)
         }
     }
 

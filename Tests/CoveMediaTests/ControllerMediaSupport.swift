@@ -62,7 +62,9 @@ final class ControllerRecorder {
         settledLines.map { line in
             var text = line.replacing(/"id":"[0-9a-f]{64}\/[0-9]+"/, with: #""id":"<stream>""#)
             if let match = text.firstMatch(of: /"duration":([0-9.]+)/), let seconds = Double(match.1) {
-                text = text.replacing(match.0, with: #""duration":\#((seconds * 10).rounded() / 10)"#)
+                // Rendered like the event itself: 10 stays "10", 1.52 becomes "1.5".
+                text = text.replacing(match.0, with: PlaybackEvent.duration((seconds * 10).rounded() / 10).jsonLine
+                    .dropFirst(#"{"type":"duration","#.count).dropLast())
             }
             return text
         }

@@ -79,8 +79,10 @@ extension PlaybackController {
         }
         session.hasLoadedContent = true
         session.engineStreams = nil
+        session.forwardBuffer = bufferOptimization.forwardBuffer(afterWatching: session.watched)
         let options = EngineLoadOptions(subtitleURI: session.loadedSidecar.flatMap(session.sidecarURI),
-                                        startPosition: position, maximumBitrate: preferredPeakBitRate)
+                                        startPosition: position, maximumBitrate: preferredPeakBitRate,
+                                        forwardBufferSeconds: session.forwardBuffer)
         session.engine.load(uri: session.source.url.absoluteString, options: options)
     }
 

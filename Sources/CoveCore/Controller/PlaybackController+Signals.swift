@@ -111,7 +111,9 @@ extension PlaybackController {
     }
 
     private func positionChanged(_ seconds: Double, in session: PlaybackSession) {
+        let step = seconds - session.position
         session.position = seconds
+        if session.isPlaying, step > 0, step < 1 { watch(step, in: session) }
         if let mark = session.rebufferExpectedAt, abs(seconds - mark) > 1 { session.rebufferExpectedAt = nil }
         // After a resume, what was already reported is not reported again.
         if let reported = session.progressReportedUpTo {
@@ -123,6 +125,17 @@ extension PlaybackController {
             emit(.progress(seconds), in: session)
         }
         if let passage = session.cuePoints.advance(to: seconds) { emit(passage, in: session) }
+    }
+
+    /// Grows the forward buffer with the time watched, every `BufferOptimization.retuneInterval` seconds of it.
+    private func watch(_ seconds: Double, in session: PlaybackSession) {
+        let before = (session.watched / BufferOptimization.retuneInterval).rounded(.down)
+        session.watched += seconds
+        guard (session.watched / BufferOptimization.retuneInterval).rounded(.down) > before,
+              let buffer = bufferOptimization.forwardBuffer(afterWatching: session.watched),
+              buffer != session.forwardBuffer else { return }
+        session.forwardBuffer = buffer
+        session.engine.setForwardBuffer(seconds: buffer)
     }
 
     private func ended(_ session: PlaybackSession) {

@@ -24,6 +24,8 @@ public final class PlaybackController {
             session.engine.setRate(playbackRate)
         }
     }
+    /// The forward buffer policy for sessions created from now on (set it before `setVideos`, as in the SDK).
+    public var bufferOptimization = BufferOptimization()
     /// Caps adaptive streams (bits per second) for the current and later sessions; 0 is automatic.
     public private(set) var preferredPeakBitRate = 0
     /// Remembers the chosen caption language across videos (and, with a file-backed store, across launches).

@@ -54,6 +54,9 @@ public final class PlaybackSession {
     var engineStreams: EngineStreams?
     var hasReportedTracks = false
     var hasLoadedContent = false
+    /// Seconds of content played (not seeked over), for the buffer optimisation.
+    var watched = 0.0
+    var forwardBuffer: Double?
     /// The caption to show once the reload that adds or removes a sidecar reports its streams.
     var pendingCaption: PendingCaption?
 

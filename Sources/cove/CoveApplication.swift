@@ -57,6 +57,8 @@ final class CoveApplication {
             return engine
         }
         controller.autoPlay = true
+        // A playlist plays through (playlist_complete after the last video).
+        controller.autoAdvance = true
         if options.printEvents {
             let printer = EventPrinter()
             controller.addObserver { printer.print($0) }

@@ -11,7 +11,7 @@ enum UITestSupport {
 
     @MainActor static func initGTK() throws {
         if !gtkReady {
-            guard gtk_init_check() != 0 else { throw XCTSkipFailure("no display: run the UI tests under xvfb-run") }
+            guard gtk_init_check() != 0 else { throw MissingDisplayError("no display: run the UI tests under xvfb-run") }
             gtkReady = true
             MainLoop.bridgeDispatchMainQueue()
         }
@@ -90,7 +90,7 @@ enum UITestSupport {
 }
 
 /// Fails the test (rather than skipping it) when the environment cannot run it: a skipped UI test would hide breakage.
-struct XCTSkipFailure: Error, CustomStringConvertible {
+struct MissingDisplayError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -213,10 +213,8 @@ public final class GStreamerEngine: PlaybackEngine {
         let bus = gst_element_get_bus(pipeline)
         gst_bus_remove_watch(bus)
         gst_object_unref(bus)
-        // Setting NULL joins the streaming threads, so nothing touches the pipeline after the unref.
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        tuning?.close()
-        tuning = nil
-        gst_object_unref(pipeline)
+        let tuning = self.tuning
+        self.tuning = nil
+        PipelineDisposal.dispose(pipeline, then: tuning)
     }
 }

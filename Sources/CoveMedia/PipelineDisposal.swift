@@ -1,0 +1,23 @@
+import CGLib
+import CGStreamer
+import Dispatch
+
+/// Takes pipelines to NULL off the main thread. Setting NULL joins the streaming threads, and GStreamer 1.22's
+/// playbin3 can deadlock there (a stream switch still under way holds decodebin3's lock while its thread waits on
+/// a paused sink): the main thread, and with it the UI, must not be the one that waits. The engine has already
+/// dropped its bus watch and frame bridge, so nothing reaches Swift from a pipeline being disposed.
+enum PipelineDisposal {
+    private static let queue = DispatchQueue(label: "cove.pipeline-disposal", attributes: .concurrent)
+
+    /// Takes ownership of the caller's reference to `pipeline`; `tuning` lets go of its demuxers afterwards.
+    static func dispose(_ pipeline: UnsafeMutablePointer<GstElement>, then tuning: AdaptiveDemuxTuning?) {
+        // Raw pointers are not Sendable; the integer carries the one reference across.
+        let bits = UInt(bitPattern: pipeline)
+        queue.async {
+            guard let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return }
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            tuning?.close()
+            gst_object_unref(pipeline)
+        }
+    }
+}

@@ -63,7 +63,8 @@ extension MediaEncoder {
                 .write(toFile: directory + "/sidecar_\(language.language).vtt", atomically: true, encoding: .utf8)
         }
         let bandwidth = (300 + audioBitrateKbps) * 1000 * 5 / 4
-        let attributes = "BANDWIDTH=\(bandwidth),RESOLUTION=320x180,CODECS=\"\(videoCodec),\(audioCodec)\",AUDIO=\"aud\""
+        let attributes = "BANDWIDTH=\(bandwidth),RESOLUTION=320x180,CODECS=\"\(videoCodec),\(audioCodec)\""
+            + ",AUDIO=\"aud\""
         try writeMaster(["#EXT-X-STREAM-INF:" + attributes + "\nvideo/index.m3u8"], media: media, in: directory,
                         name: "master-nosubs.m3u8")
         let withSubtitles = subtitles.isEmpty ? attributes : attributes + ",SUBTITLES=\"subs\""

@@ -103,7 +103,8 @@ public enum MediaEncoder {
 
     static func hlsSink(segmentSeconds: Int, playlistLength: Int = 0) -> String {
         // playlist-length=0 keeps every segment listed; max-files must not delete what the playlist still names.
-        "hlssink2 name=sink playlist-length=\(playlistLength) max-files=1000000 target-duration=\(max(1, segmentSeconds))"
+        "hlssink2 name=sink playlist-length=\(playlistLength) max-files=1000000"
+            + " target-duration=\(max(1, segmentSeconds))"
     }
 
     static func writeMediaPlaylist(_ description: String, in directory: String, name: String) throws {

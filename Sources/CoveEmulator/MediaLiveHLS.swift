@@ -75,7 +75,8 @@ public final class MediaLiveHLS: @unchecked Sendable {
     /// The media sequence number of the playlist's first segment (it grows as the window slides).
     public var mediaSequence: Int? {
         guard let text = try? String(contentsOfFile: playlistPath, encoding: .utf8),
-              let line = text.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("#EXT-X-MEDIA-SEQUENCE:") })
+              let line = text.split(whereSeparator: \.isNewline)
+                  .first(where: { $0.hasPrefix("#EXT-X-MEDIA-SEQUENCE:") })
         else { return nil }
         return Int(line.dropFirst("#EXT-X-MEDIA-SEQUENCE:".count))
     }

@@ -62,7 +62,8 @@ final class AdaptiveDemuxTuning: Sendable {
 
     /// hlsdemux2 and its adaptive siblings (dashdemux2) share these properties; the classic hlsdemux has neither.
     private static func isAdaptiveDemuxer(_ element: UnsafeMutablePointer<GstElement>) -> Bool {
-        cove_object_has_property(element, "max-bitrate") != 0 && cove_object_has_property(element, "max-buffering-time") != 0
+        cove_object_has_property(element, "max-bitrate") != 0
+            && cove_object_has_property(element, "max-buffering-time") != 0
     }
 
     /// The start bitrate too: without it the demuxer opens with the playlist's first variant whatever the cap.

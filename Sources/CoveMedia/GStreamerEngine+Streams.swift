@@ -49,7 +49,8 @@ extension GStreamerEngine {
         }
         applyPendingSelection()
         guard requestedSelection == nil, let selection = selectedStreams,
-              reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true else { return }
+              reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true
+        else { return }
         reportedSelection = selection
         emit(.streamsSelected(audio: selection.audio, text: selection.text))
     }

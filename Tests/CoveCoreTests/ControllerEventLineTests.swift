@@ -53,3 +53,12 @@ final class ControllerEventLineTests: XCTestCase {
         }
     }
 }
+
+final class PlayerSessionIDTests: XCTestCase {
+    func testTheSessionIDIsOneUUIDForTheWholeRun() {
+        let first = PlayerSessionID.current
+        XCTAssertEqual(PlayerSessionID.current, first)
+        XCTAssertNotNil(UUID(uuidString: first))
+        XCTAssertEqual(first, first.lowercased())
+    }
+}

@@ -140,6 +140,20 @@ final class ControllerLifecycleTests: XCTestCase {
         }
     }
 
+    func testTheEndReportsTheDurationAsProgressButNeverGoesBack() {
+        MainActor.assumeIsolated {
+            let harness = ControllerHarness()
+            harness.controller.setVideos([Fixtures.video("a"), Fixtures.video("b")])
+            harness.engine.prerollVOD(duration: 10)
+            harness.engine.send(.playing, .position(9.7), .endOfStream)
+            harness.controller.advanceToNext()
+            harness.engine.prerollVOD(duration: 10)
+            harness.engine.send(.playing, .position(10.02), .endOfStream)
+            XCTAssertEqual(harness.events.compactMap { if case .progress(let time) = $0 { time } else { nil } },
+                           [9.7, 10, 10.02])
+        }
+    }
+
     func testSeekIsRefusedBeforeReadyAndClampedAfter() {
         MainActor.assumeIsolated {
             let harness = ControllerHarness()

@@ -23,8 +23,12 @@ final class ControllerLiveTests: XCTestCase {
             try emulator.start()
         }
 
-        var video: Video {
-            get throws { Video.video(withURL: try XCTUnwrap(URL(string: emulator.mediaBaseURL + "/live/index.m3u8"))) }
+        /// Waits for the playlist to list `segments`, then plays it.
+        func play(once segments: Int) throws {
+            XCTAssertTrue(producer.waitForSegments(segments, timeout: 60))
+            let url = try XCTUnwrap(URL(string: emulator.mediaBaseURL + "/live/index.m3u8"))
+            recorder.controller.autoPlay = true
+            recorder.controller.setVideos([Video.video(withURL: url)])
         }
 
         func finish() {
@@ -39,9 +43,7 @@ final class ControllerLiveTests: XCTestCase {
         try MainActor.assumeIsolated {
             let live = try Live(windowSegments: 5, backlogSeconds: 5)
             defer { live.finish() }
-            XCTAssertTrue(live.producer.waitForSegments(5, timeout: 20))
-            live.recorder.controller.autoPlay = true
-            live.recorder.controller.setVideos([try live.video])
+            try live.play(once: 5)
             XCTAssertTrue(MainLoop.run(until: { live.recorder.progress.count >= 4 }, timeout: 20), "\(live.recorder.lines)")
             XCTAssertTrue(live.recorder.contains(.duration(nil)), "\(live.recorder.lines)")
             XCTAssertTrue(live.recorder.contains(.videoType(.live)), "\(live.recorder.lines)")
@@ -57,9 +59,7 @@ final class ControllerLiveTests: XCTestCase {
         try MainActor.assumeIsolated {
             let live = try Live(windowSegments: 80, backlogSeconds: 75)
             defer { live.finish() }
-            XCTAssertTrue(live.producer.waitForSegments(70, timeout: 60))
-            live.recorder.controller.autoPlay = true
-            live.recorder.controller.setVideos([try live.video])
+            try live.play(once: 70)
             XCTAssertTrue(MainLoop.run(until: { live.recorder.contains(.videoType(.liveDVR)) }, timeout: 20),
                           "\(live.recorder.lines)")
             let window = try XCTUnwrap(live.recorder.controller.currentSession?.seekableRange)
@@ -79,9 +79,7 @@ final class ControllerLiveTests: XCTestCase {
         try MainActor.assumeIsolated {
             let live = try Live(windowSegments: 6, backlogSeconds: 3)
             defer { live.finish() }
-            XCTAssertTrue(live.producer.waitForSegments(3, timeout: 20))
-            live.recorder.controller.autoPlay = true
-            live.recorder.controller.setVideos([try live.video])
+            try live.play(once: 3)
             XCTAssertTrue(MainLoop.run(until: { live.recorder.progress.count >= 3 }, timeout: 20), "\(live.recorder.lines)")
             live.producer.pause()
             XCTAssertTrue(live.recorder.wait(for: .lifecycle(.playbackStalled), timeout: 20), "\(live.recorder.lines)")

@@ -8,35 +8,26 @@ import XCTest
 /// The HLS server goes away mid-playback and comes back on the same port; and a bumper before the content.
 final class ControllerNetworkTests: XCTestCase {
     static let seconds = 10.0
-    nonisolated(unsafe) static var directory: String?
-    nonisolated(unsafe) static var encodeError: (any Error)?
+    nonisolated(unsafe) static var media: EncodedMedia?
 
     override class func setUp() {
         super.setUp()
-        do {
-            let directory = try TestPaths.makeTemporaryDirectory("network")
-            Self.directory = directory
+        media = EncodedMedia("network") { directory in
             try MediaEncoder.encodeHLS(to: directory + "/hls", seconds: seconds, renditions: [
                 HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 250),
             ], segmentSeconds: 1)
             try MediaEncoder.encodeMP4(to: directory + "/bumper.mp4", seconds: 1, width: 320, height: 180,
                                        pattern: "ball")
-        } catch {
-            encodeError = error
         }
     }
 
     override class func tearDown() {
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        media?.remove()
         super.tearDown()
     }
 
     private static func startEmulator(port: UInt16 = 0) throws -> PlaybackAPIEmulator {
-        if let encodeError { throw encodeError }
-        let emulator = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: "1", policyKey: "k",
-                                                                     mediaRoot: try XCTUnwrap(directory)))
-        try emulator.start(port: port)
-        return emulator
+        try XCTUnwrap(media).startEmulator(port: port)
     }
 
     private static func video(_ path: String, at emulator: PlaybackAPIEmulator, id: String) throws -> Video {

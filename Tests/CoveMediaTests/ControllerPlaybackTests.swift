@@ -8,31 +8,29 @@ import XCTest
 /// The controller over real playbin pipelines on media encoded here: queue, lifecycle sequence, cue points, rate.
 final class ControllerPlaybackTests: XCTestCase {
     static let clipSeconds = 1.5
-    nonisolated(unsafe) static var directory: String?
-    nonisolated(unsafe) static var encodeError: (any Error)?
+    nonisolated(unsafe) static var media: EncodedMedia?
 
     override class func setUp() {
         super.setUp()
-        do {
-            let directory = try TestPaths.makeTemporaryDirectory("controller")
-            Self.directory = directory
+        media = EncodedMedia("controller") { directory in
             try MediaEncoder.encodeMP4(to: directory + "/a.mp4", seconds: clipSeconds, width: 320, height: 180)
             try MediaEncoder.encodeMP4(to: directory + "/b.mp4", seconds: clipSeconds, width: 320, height: 180)
             try MediaEncoder.encodeMP4(to: directory + "/long.mp4", seconds: 4, width: 320, height: 180)
             try MediaEncoder.encodeAudioOnlyHLS(to: directory + "/radio", seconds: 2)
-        } catch {
-            encodeError = error
         }
     }
 
     override class func tearDown() {
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        media?.remove()
         super.tearDown()
     }
 
+    static func path(_ name: String) throws -> String {
+        try XCTUnwrap(media).path() + "/" + name
+    }
+
     static func video(_ name: String, id: String, cuePoints: [CuePoint] = []) throws -> Video {
-        if let encodeError { throw encodeError }
-        let uri = try TestPaths.uri(XCTUnwrap(directory) + "/" + name)
+        let uri = try TestPaths.uri(path(name))
         return Video(sources: [Source(url: try XCTUnwrap(URL(string: uri)))], cuePoints: cuePoints,
                      properties: ["id": .string(id)])
     }
@@ -46,7 +44,7 @@ final class ControllerPlaybackTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { recorder.contains(.playlistComplete) || recorder.lifecycle.contains("Fail") },
                                        timeout: 20))
             let sessionLines = { (id: String, file: String) -> [String] in
-                let uri = try TestPaths.uri(XCTUnwrap(Self.directory) + "/" + file)
+                let uri = try TestPaths.uri(Self.path(file))
                 return [
                     #"{"type":"session","video_id":"\#(id)","source":"\#(uri)"}"#,
                     #"{"type":"lifecycle","event":"Ready"}"#,
@@ -76,9 +74,8 @@ final class ControllerPlaybackTests: XCTestCase {
 extension ControllerPlaybackTests {
     func testAudioOnlyHLSIsDeterminedAsAudio() throws {
         try MainActor.assumeIsolated {
-            if let encodeError = Self.encodeError { throw encodeError }
             let recorder = ControllerRecorder()
-            let uri = try TestPaths.uri(XCTUnwrap(Self.directory) + "/radio/master.m3u8")
+            let uri = try TestPaths.uri(Self.path("radio/master.m3u8"))
             recorder.controller.setVideos([Video.video(withURL: try XCTUnwrap(URL(string: uri)))])
             XCTAssertTrue(MainLoop.run(until: { recorder.events.contains { if case .mediaType = $0 { true } else { false } } },
                                        timeout: 10), "\(recorder.lines)")

@@ -9,14 +9,11 @@ import XCTest
 /// playbin3 and hlsdemux2.
 final class ControllerTracksTests: XCTestCase {
     static let seconds = 6.0
-    nonisolated(unsafe) static var directory: String?
-    nonisolated(unsafe) static var encodeError: (any Error)?
+    nonisolated(unsafe) static var media: EncodedMedia?
 
     override class func setUp() {
         super.setUp()
-        do {
-            let directory = try TestPaths.makeTemporaryDirectory("tracks")
-            Self.directory = directory
+        media = EncodedMedia("tracks") { directory in
             try MediaEncoder.encodeMultiLanguageHLS(
                 to: directory + "/languages", seconds: seconds,
                 audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
@@ -28,22 +25,16 @@ final class ControllerTracksTests: XCTestCase {
                 HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 900),
                 HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 250),
             ])
-        } catch {
-            encodeError = error
         }
     }
 
     override class func tearDown() {
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        media?.remove()
         super.tearDown()
     }
 
     private static func startEmulator() throws -> PlaybackAPIEmulator {
-        if let encodeError { throw encodeError }
-        let emulator = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: "1", policyKey: "k",
-                                                                     mediaRoot: try XCTUnwrap(directory)))
-        try emulator.start()
-        return emulator
+        try XCTUnwrap(media).startEmulator()
     }
 
     /// `master`: "master.m3u8" (with subtitle renditions) or "master-nosubs.m3u8" (captions only as sidecars).
@@ -73,15 +64,16 @@ final class ControllerTracksTests: XCTestCase {
             XCTAssertEqual(session.audioTracks.map(\.language), ["en", "de"])
             XCTAssertEqual(Set(session.captionTracks.map(\.language)), ["en", "de"], "no sidecars next to renditions")
             XCTAssertEqual(session.captionTracks.map(\.isSidecar), [false, false])
-            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "en" }, timeout: 5))
-            XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack == nil }, timeout: 5),
+            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "en" }, timeout: 10),
+                          "\(recorder.lines)")
+            XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack == nil }, timeout: 10),
                           "nothing remembered: captions start off")
 
             recorder.controller.selectAudioTrack(session.audioTracks[1])
-            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "de" }, timeout: 5),
+            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "de" }, timeout: 10),
                           "\(recorder.lines)")
             recorder.controller.selectCaption(.track(try XCTUnwrap(session.captionTracks.first { $0.language == "de" })))
-            XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack?.language == "de" }, timeout: 5),
+            XCTAssertTrue(MainLoop.run(until: { session.selectedCaptionTrack?.language == "de" }, timeout: 10),
                           "\(recorder.lines)")
             XCTAssertEqual(persistence.language, "de")
             XCTAssertTrue(recorder.events.contains(.audioTrack(session.audioTracks[1])))
@@ -103,7 +95,8 @@ final class ControllerTracksTests: XCTestCase {
             let first = try XCTUnwrap(recorder.controller.currentSession)
             let german = try XCTUnwrap(first.captionTracks.first { $0.language == "de" })
             recorder.controller.selectCaption(.track(german))
-            XCTAssertTrue(MainLoop.run(until: { first.selectedCaptionTrack?.language == "de" }, timeout: 5))
+            XCTAssertTrue(MainLoop.run(until: { first.selectedCaptionTrack?.language == "de" }, timeout: 10),
+                          "\(recorder.lines)")
 
             recorder.controller.advanceToNext()
             let second = try XCTUnwrap(recorder.controller.currentSession)
@@ -113,7 +106,7 @@ final class ControllerTracksTests: XCTestCase {
 
             recorder.controller.selectCaption(.off)
             XCTAssertNil(persistence.language)
-            XCTAssertTrue(MainLoop.run(until: { second.selectedCaptionTrack == nil }, timeout: 5), "\(recorder.lines)")
+            XCTAssertTrue(MainLoop.run(until: { second.selectedCaptionTrack == nil }, timeout: 10), "\(recorder.lines)")
         }
     }
 

@@ -52,7 +52,8 @@ public struct StateFile: Sendable {
         /// Writes the whole file, creating its directory; errors are swallowed (a preference is not worth a crash).
         public var write: @Sendable (String, String) -> Void
 
-        public init(read: @escaping @Sendable (String) -> String?, write: @escaping @Sendable (String, String) -> Void) {
+        public init(read: @escaping @Sendable (String) -> String?,
+                    write: @escaping @Sendable (String, String) -> Void) {
             self.read = read
             self.write = write
         }

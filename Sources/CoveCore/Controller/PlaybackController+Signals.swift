@@ -143,7 +143,8 @@ extension PlaybackController {
         session.hasEnded = true
         if let duration = session.duration {
             session.position = duration
-            if session.lastProgressReported != duration {
+            // The last poll can overshoot the container's duration by a frame; progress never goes back.
+            if session.lastProgressReported.map({ $0 < duration }) ?? true {
                 session.lastProgressReported = duration
                 emit(.progress(duration), in: session)
             }

@@ -16,7 +16,8 @@ extension PlaybackController {
     public func selectAudioTrack(_ track: MediaTrack) {
         guard let session = currentSession, session.audioTracks.contains(track) else { return }
         session.expectRebuffer()
-        session.engine.selectStreams(audio: track.id, text: session.selectedCaptionTrack.flatMap { $0.isSidecar ? nil : $0.id })
+        let caption = session.selectedCaptionTrack.flatMap { $0.isSidecar ? nil : $0.id }
+        session.engine.selectStreams(audio: track.id, text: caption)
     }
 
     /// Shows `choice` in the current session; a track's language is remembered for later videos (and launches),

@@ -90,7 +90,7 @@ final class PlayerViewScenario {
         var playerRef: PlayerView?
         let controller = PlaybackController {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
-            engine.frameHandler = { playerRef?.display($0) }
+            engine.frameHandler = { [weak engine] in playerRef?.display($0, from: engine) }
             return engine
         }
         controller.autoPlay = true

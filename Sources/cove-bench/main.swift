@@ -171,3 +171,46 @@ print("findVideo against the emulator: \(requests) sequential requests in \(Stri
 
 // 3. The elastic control-bar layout: one pass over a 15-item row after toggling a view's isRemoved.
 print("control-bar relayout (15-item row, isRemoved toggled): \(LayoutBenchmark.run())")
+
+// 4 and 5 play real media: `--skip-playback` leaves them out.
+if CommandLine.arguments.contains("--skip-playback") { exit(0) }
+let mediaDirectory = FileManager.default.temporaryDirectory.path + "/cove-bench-\(getpid())"
+defer { try? FileManager.default.removeItem(atPath: mediaDirectory) }
+try MediaEncoder.encodeHLS(to: mediaDirectory + "/clip", seconds: 4, renditions: [
+    HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
+], segmentSeconds: 1)
+try MediaEncoder.encodeHLS(to: mediaDirectory + "/long", seconds: 60, renditions: [
+    HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 1500),
+], segmentSeconds: 2)
+let mediaServer = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: accountID, policyKey: policyKey,
+                                                               mediaRoot: mediaDirectory))
+try mediaServer.start()
+defer { mediaServer.stop() }
+
+// 4. The autoAdvance gap, with and without preloading the next video.
+let clipURL = URL(string: mediaServer.mediaBaseURL + "/clip/master.m3u8")!
+func reportGap(_ label: String, _ transitions: [AutoAdvanceGap.Transition]) {
+    func median(_ values: [Double]) -> String { String(format: "%.1f", values.sorted()[values.count / 2]) }
+    func worst(_ values: [Double]) -> String { String(format: "%.1f", values.max() ?? 0) }
+    let frames = transitions.map(\.toFirstFrame)
+    let plays = transitions.map(\.toPlay)
+    print("  \(label): End → next first frame median \(median(frames)) ms (worst \(worst(frames)) ms), "
+          + "End → Play median \(median(plays)) ms (worst \(worst(plays)) ms), \(transitions.count) transitions")
+}
+print("autoAdvance gap (4 s HLS clips on loopback, frames decoded to memory):")
+for preloading in [true, false] {
+    let transitions = try AutoAdvanceGap.measure(url: clipURL, videoCount: 6, preloading: preloading)
+    reportGap(preloading ? "preloading the next video" : "without preloading", transitions)
+}
+
+// 5. Bytes fetched in the first 10 s of playback, per buffer optimisation setting.
+let longURL = URL(string: mediaServer.mediaBaseURL + "/long/master.m3u8")!
+print("media bytes fetched in the first 10 s of a 60 s HLS stream at 1.5 Mbit/s (loopback):")
+for (label, optimization) in [
+    ("buffer optimisation off (hlsdemux2's own 30 s)", BufferOptimization(method: .none)),
+    ("default method, SDK defaults (min 30 s, max 90 s)", BufferOptimization()),
+    ("default method, min 10 s", BufferOptimization(minimumDuration: 10)),
+] {
+    let bytes = try BufferBytes.measure(url: longURL, emulator: mediaServer, optimization: optimization, seconds: 10)
+    print("  \(label): \(bytes / 1024) KiB")
+}

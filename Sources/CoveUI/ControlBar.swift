@@ -45,6 +45,7 @@ final class ControlBar {
 
     init(layout: ControlLayout) {
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        cove_accessible_set_label(root, tr("Playback Controls"))
         gtk_widget_add_css_class(root, "cove-control-bar")
         gtk_widget_set_valign(root, GTK_ALIGN_END)
 
@@ -117,9 +118,12 @@ final class ControlBar {
     private func describe() {
         nameButtons()
         cove_accessible_set_label(volumeButton, tr("Volume"))
+        // GtkScaleButton's own toggle is what screen readers land on; unnamed, it reads as "GtkImage".
+        if let toggle = gtk_widget_get_first_child(volumeButton) { cove_accessible_set_label(toggle, tr("Volume")) }
+        cove_accessible_set_label(durationLabel, tr("Duration") + " " + TimeFormatting.formatTime(nil))
         cove_accessible_set_label(slider, tr("Current Position"))
         // The separator is decoration; the time labels carry their own prefixes.
-        cove_accessible_set_hidden(separatorLabel)
+        cove_accessible_set_hidden(separatorLabel, 1)
         update(position: 0, duration: nil)
     }
 

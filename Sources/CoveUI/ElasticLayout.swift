@@ -1,5 +1,7 @@
 import CGtk
+import CGtkShim
 import CoveCore
+import CoveGLib
 
 /// A GtkLayoutManager that places a container's children where the elastic layout engine (CoveCore) says: the
 /// standard or compact rows of a ControlLayout, mirrored in right-to-left locales. GtkCustomLayout's callbacks carry
@@ -13,6 +15,7 @@ final class ElasticLayout {
     /// Called after each allocation with the arrangement used, so the owner can report compact/standard changes.
     var onAllocate: (LayoutResult) -> Void = { _ in }
     private(set) var lastResult: LayoutResult?
+    private var isReorderPending = false
 
     private static var owners: [UnsafeMutableRawPointer: ElasticLayout] = [:]
 
@@ -67,7 +70,7 @@ final class ElasticLayout {
         for view in layout.allLayoutItems {
             guard let child = widgetForView(view), let frame = result[view] else { continue }
             shown.insert(UnsafeMutableRawPointer(child))
-            if gtk_widget_get_child_visible(child) == 0 { gtk_widget_set_child_visible(child, 1) }
+            if gtk_widget_get_child_visible(child) == 0 { setShown(child, true) }
             // Controls keep their natural height, centred in their row; the row height is the bar's.
             var natural: Int32 = 0
             gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, Int32(frame.width), nil, &natural, nil, nil)
@@ -79,11 +82,49 @@ final class ElasticLayout {
         var child = gtk_widget_get_first_child(container)
         while let current = child {
             if !shown.contains(UnsafeMutableRawPointer(current)), gtk_widget_get_child_visible(current) != 0 {
-                gtk_widget_set_child_visible(current, 0)
+                setShown(current, false)
             }
             child = gtk_widget_get_next_sibling(current)
         }
         lastResult = result
+        followReadingOrder(of: result)
         onAllocate(result)
+    }
+
+    /// A control the layout leaves out is hidden from screen readers too, not only from the eye.
+    private func setShown(_ child: Widget, _ shown: Bool) {
+        gtk_widget_set_child_visible(child, shown ? 1 : 0)
+        cove_accessible_set_hidden(child, shown ? 0 : 1)
+    }
+
+    /// Screen readers and keyboard focus follow the children's order: keep it the order the controls are seen in,
+    /// row by row from the leading edge. The move waits for an idle moment: a container cannot reorder its
+    /// children while allocating them.
+    private func followReadingOrder(of result: LayoutResult) {
+        let mirrored = isMirrored
+        let placed = layout.allLayoutItems.compactMap { view in
+            result[view].flatMap { frame in widgetForView(view).map { (widget: $0, frame: frame) } }
+        }
+        let order = placed.sorted { first, second in
+            (first.frame.row, mirrored ? -first.frame.x : first.frame.x)
+                < (second.frame.row, mirrored ? -second.frame.x : second.frame.x)
+        }.map(\.widget)
+        var current: [Widget] = []
+        var child = gtk_widget_get_first_child(container)
+        while let widget = child, current.count < order.count {
+            current.append(widget)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        guard current != order, !isReorderPending else { return }
+        isReorderPending = true
+        MainLoop.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.isReorderPending = false
+            var previous: Widget?
+            for widget in order where gtk_widget_get_parent(widget) == self.container {
+                gtk_widget_insert_after(widget, self.container, previous)
+                previous = widget
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -39,6 +40,7 @@ public final class PlayerView {
         PlayerStyle.install()
         widget = gtk_overlay_new()
         gtk_widget_add_css_class(widget, "cove-player")
+        cove_accessible_set_label(widget, tr("Video Player"))
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
         gtk_overlay_add_overlay(cast(widget), poster.root)
@@ -252,6 +254,7 @@ public final class PlayerView {
             if let frame = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame { display(frame) }
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
+            surface.describe(video)
             thumbnails.load(for: video)
             poster.update(video: video, audioOnly: selection.isAudioOnly)
             controlBar.setCuePoints(video?.cuePoints ?? [])

@@ -1,4 +1,6 @@
 import CGtk
+import CGtkShim
+import CoveCore
 import CoveMedia
 
 /// Shows decoded frames: each VideoFrame's bytes become a GdkMemoryTexture without a copy.
@@ -12,6 +14,7 @@ final class VideoSurface {
         gtk_picture_set_content_fit(OpaquePointer(root), GTK_CONTENT_FIT_CONTAIN)
         gtk_widget_set_hexpand(root, 1)
         gtk_widget_set_vexpand(root, 1)
+        describe(nil)
     }
 
     func show(_ frame: VideoFrame) {
@@ -21,6 +24,11 @@ final class VideoSurface {
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
         frameSize = (frame.width, frame.height)
+    }
+
+    /// Screen readers name the picture after the video, not the widget class ("GtkPicture").
+    func describe(_ video: Video?) {
+        cove_accessible_set_label(root, video?.name.flatMap { $0.isEmpty ? nil : $0 } ?? tr("Video"))
     }
 
     func clear() {

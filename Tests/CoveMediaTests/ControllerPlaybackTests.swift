@@ -72,6 +72,39 @@ final class ControllerPlaybackTests: XCTestCase {
 }
 
 extension ControllerPlaybackTests {
+    /// With preloading (the default) the next video is opened before the current one ends and has its first frame
+    /// decoded when it becomes current; without, it starts from nothing on End. The gap itself is measured by
+    /// cove-bench.
+    func testThePreloadedNextVideoHasItsFirstFrameWhenItBecomesCurrent() throws {
+        try MainActor.assumeIsolated {
+            for preloading in [true, false] {
+                let recorder = ControllerRecorder(videoOutput: .frames)
+                recorder.controller.autoPlay = true
+                recorder.controller.autoAdvance = true
+                recorder.controller.preloadsNextVideo = preloading
+                var enginesAtEnd: Int?
+                var frameReadyWhenCurrent: Bool?
+                let controller = recorder.controller
+                controller.addObserver { event in
+                    switch event {
+                    case .lifecycle(.end) where enginesAtEnd == nil:
+                        enginesAtEnd = recorder.enginesMade
+                    case .session where enginesAtEnd != nil && frameReadyWhenCurrent == nil:
+                        frameReadyWhenCurrent = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame != nil
+                    default:
+                        break
+                    }
+                }
+                controller.setVideos([try Self.video("a.mp4", id: "a"), try Self.video("b.mp4", id: "b")])
+                XCTAssertTrue(MainLoop.run(until: { recorder.contains(.playlistComplete) }, timeout: 20),
+                              "\(recorder.lines)")
+                XCTAssertEqual(enginesAtEnd, preloading ? 2 : 1, "preloading: \(preloading)")
+                XCTAssertEqual(frameReadyWhenCurrent, preloading, "preloading: \(preloading)")
+                controller.setVideos([])
+            }
+        }
+    }
+
     func testAudioOnlyHLSIsDeterminedAsAudio() throws {
         try MainActor.assumeIsolated {
             let recorder = ControllerRecorder()

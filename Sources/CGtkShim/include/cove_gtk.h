@@ -10,7 +10,7 @@ void cove_accessible_set_description(GtkWidget *widget, const char *description)
 /// Sets the accessible value text of a range (e.g. "1:05 of 3:20").
 void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
 /// Hides a purely decorative widget from assistive technologies.
-void cove_accessible_set_hidden(GtkWidget *widget);
+void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 /// Renders `widget` as it is now into a texture (NULL when it has no size yet); for screenshots and pixel tests.
 GdkTexture *cove_widget_render_texture(GtkWidget *widget);
 #endif

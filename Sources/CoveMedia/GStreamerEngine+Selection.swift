@@ -1,6 +1,7 @@
 import CGLib
 import CGLibShim
 import CGStreamer
+import CGStreamerShim
 import CoveCore
 import CoveGLib
 
@@ -41,9 +42,11 @@ extension GStreamerEngine {
         }
     }
 
-    /// Clears playbin's text flag, so nothing is burnt into the frames.
+    /// Clears playbin's text flag, so nothing is burnt into the frames, and keeps decodebin3 from choosing a
+    /// text stream by default (with the flag off it still would, and hlsdemux2 would fetch the rendition).
     static func disableText(in playbin: UnsafeMutablePointer<GstElement>) {
         cove_object_set_int(playbin, "flags", cove_object_get_int(playbin, "flags") & ~textFlag)
+        cove_playbin_refuse_text_streams(playbin)
     }
 
     /// `audio` nil keeps the current audio (a request that only drops a text stream).

@@ -1,0 +1,32 @@
+import CoveCore
+
+/// Captions as Pango markup: the words escaped, WebVTT bold, italic and underline kept.
+enum CaptionMarkup {
+    static func markup(for cues: [CaptionCue]) -> String {
+        cues.map { cue in cue.spans.map(markup(for:)).joined() }.joined(separator: "\n")
+    }
+
+    private static func markup(for span: CaptionSpan) -> String {
+        var text = escape(span.text)
+        if span.style.contains(.underline) { text = "<u>" + text + "</u>" }
+        if span.style.contains(.italic) { text = "<i>" + text + "</i>" }
+        if span.style.contains(.bold) { text = "<b>" + text + "</b>" }
+        return text
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

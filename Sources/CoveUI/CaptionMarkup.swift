@@ -1,3 +1,4 @@
+import CGtk
 import CoveCore
 
 /// Captions as Pango markup: the words escaped, WebVTT bold, italic and underline kept.
@@ -15,18 +16,8 @@ enum CaptionMarkup {
     }
 
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
     }
 }

@@ -28,8 +28,6 @@ final class CaptionOverlay {
     var layout: () -> (width: Int32, height: Int32, frame: (width: Int, height: Int)?, bar: Int32) = {
         (0, 0, nil, 0)
     }
-    /// Told when a track's cues could not be loaded.
-    var onLoadFailed: (String) -> Void = { _ in }
 
     init() {
         // Held, so the timer may still touch it after the window that showed it is gone.
@@ -70,15 +68,12 @@ final class CaptionOverlay {
         }
         let loader = loader
         Task { @MainActor [weak self] in
-            do throws(PlaybackServiceError) {
-                let loaded = try await loader.cues(for: newSource)
-                guard let self, self.source == newSource else { return }
-                self.cues = loaded
-                self.refresh()
-            } catch {
-                guard let self, self.source == newSource else { return }
-                self.onLoadFailed(error.userMessage)
+            // A track that cannot be loaded shows nothing; the choice stays, as the SDK's menu keeps it.
+            guard let loaded = try? await loader.cues(for: newSource), let self, self.source == newSource else {
+                return
             }
+            self.cues = loaded
+            self.refresh()
         }
     }
 

@@ -26,7 +26,7 @@ extension PlayerViewScenario {
         let player = try makePlayer()
         defer { finish(player) }
         loadVideo(into: player, id: UITestSupport.multiLanguageVideoID)
-        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(self.events.map(\.jsonLine))")
         let session = try XCTUnwrap(player.controller.currentSession)
         XCTAssertEqual(player.captionText, "", "captions start off")
         XCTAssertEqual(gtk_widget_get_visible(player.captions.root), 0)

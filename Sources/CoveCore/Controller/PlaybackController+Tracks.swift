@@ -50,7 +50,7 @@ extension PlaybackController {
             resolveCaption(in: session)
         }
         // A reloaded pipeline (a resume) starts with its own default audio; the viewer's choice wins.
-        if newPipeline, let audio = session.selectedAudioTrack, streams.audio.contains(audio) {
+        if newPipeline, !session.terminated, let audio = session.selectedAudioTrack, streams.audio.contains(audio) {
             session.engine.selectAudioStream(audio.id)
         }
     }

@@ -44,7 +44,7 @@ let package = Package(
                                          "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc"],
                           swiftSettings: mainActorByDefault),
 
-        .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator"],
+        .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],
                           swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),

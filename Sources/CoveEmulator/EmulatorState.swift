@@ -6,6 +6,9 @@ final class EmulatorState: Sendable {
     private struct Contents {
         var catalog: EmulatorCatalog
         var requests: [RecordedRequest] = []
+        /// Body bytes of media files written to clients (what a player fetched, cancelled downloads included only
+        /// as far as they went).
+        var mediaBytesSent = 0
     }
 
     private let contents: Mutex<Contents>
@@ -22,4 +25,10 @@ final class EmulatorState: Sendable {
     func record(_ request: RecordedRequest) { contents.withLock { $0.requests.append(request) } }
 
     func clearRequests() { contents.withLock { $0.requests.removeAll() } }
+
+    var mediaBytesSent: Int { contents.withLock { $0.mediaBytesSent } }
+
+    func countMediaBytes(_ count: Int) { contents.withLock { $0.mediaBytesSent += count } }
+
+    func resetMediaBytes() { contents.withLock { $0.mediaBytesSent = 0 } }
 }

@@ -67,4 +67,9 @@ public final class PlaybackAPIEmulator: Sendable {
     public var requests: [RecordedRequest] { state.requests }
 
     public func clearRequests() { state.clearRequests() }
+
+    /// Bytes of media files written to clients since the start or the last `resetMediaBytesSent()`.
+    public var mediaBytesSent: Int { state.mediaBytesSent }
+
+    public func resetMediaBytesSent() { state.resetMediaBytes() }
 }

@@ -10,7 +10,7 @@ enum SoupRequestHandler {
         let request = read(message)
         let catalog = state.catalog
         state.record(EmulatorRouter.record(request, catalog: catalog))
-        write(EmulatorRouter.reply(to: request, catalog: catalog), to: message)
+        write(EmulatorRouter.reply(to: request, catalog: catalog), to: message, state: state)
     }
 
     static let releaseState: GDestroyNotify = { data in
@@ -39,7 +39,7 @@ enum SoupRequestHandler {
         return Int(g_inet_socket_address_get_port(inet))
     }
 
-    static func write(_ reply: EmulatorReply, to message: OpaquePointer) {
+    static func write(_ reply: EmulatorReply, to message: OpaquePointer, state: EmulatorState? = nil) {
         switch reply {
         case .content(let status, let contentType, let body):
             soup_server_message_set_status(message, guint(status), nil)
@@ -50,7 +50,7 @@ enum SoupRequestHandler {
                 }
             }
         case .file(let path, let contentType):
-            writeFile(path, contentType: contentType, to: message)
+            writeFile(path, contentType: contentType, to: message, state: state)
         case .hang:
             // Never unpaused: the connection stays open with no answer until the server disconnects it on stop().
             soup_server_message_pause(message)
@@ -86,7 +86,8 @@ enum SoupRequestHandler {
 
     /// Maps the file and hands libsoup the whole body with status 200: libsoup then answers a Range request
     /// itself (206 with Content-Range, or 416), which GStreamer's souphttpsrc relies on to seek in MP4.
-    private static func writeFile(_ path: String, contentType: String, to message: OpaquePointer) {
+    private static func writeFile(_ path: String, contentType: String, to message: OpaquePointer,
+                                  state: EmulatorState?) {
         guard let mapped = g_mapped_file_new(path, 0, nil) else {
             write(.apiError(404, "RESOURCE_NOT_FOUND", message: "No such media file"), to: message)
             return
@@ -99,6 +100,18 @@ enum SoupRequestHandler {
         soup_message_headers_replace(headers, "Content-Type", contentType)
         soup_message_headers_replace(headers, "Accept-Ranges", "bytes")
         soup_message_body_append_bytes(soup_server_message_get_response_body(message), bytes)
+        if let state { countBodyBytes(of: message, into: state) }
+    }
+
+    /// Counts what is really written (a Range reply or a download the client cancels sends less than the file).
+    /// The state outlives every message: the server, which holds it, disconnects them all before releasing it.
+    private static func countBodyBytes(of message: OpaquePointer, into state: EmulatorState) {
+        let wrote: @convention(c) (OpaquePointer?, guint, gpointer?) -> Void = { _, count, data in
+            guard let data else { return }
+            Unmanaged<EmulatorState>.fromOpaque(data).takeUnretainedValue().countMediaBytes(Int(count))
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(message), "wrote-body-data", unsafeBitCast(wrote, to: GCallback.self),
+                              Unmanaged.passUnretained(state).toOpaque(), nil, GConnectFlags(rawValue: 0))
     }
 }
 

@@ -88,7 +88,8 @@ extension GStreamerEngine {
 
     /// Called by the frame bridge on the main thread; `sample` stays owned by the caller.
     func deliver(_ sample: OpaquePointer) {
-        guard isActive, let frameHandler, let frame = VideoFrame(sample: sample) else { return }
-        frameHandler(frame)
+        guard isActive, let frame = VideoFrame(sample: sample) else { return }
+        latestFrame = frame
+        frameHandler?(frame)
     }
 }

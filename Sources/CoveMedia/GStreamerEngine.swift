@@ -14,6 +14,9 @@ public final class GStreamerEngine: PlaybackEngine {
     public var signalHandler: (@MainActor (EngineSignal) -> Void)?
     /// Receives decoded frames when `options.videoOutput` is `.frames`; a slow handler makes frames drop, never queue.
     public var frameHandler: (@MainActor (VideoFrame) -> Void)?
+    /// The last frame delivered: a preloaded engine's prerolled picture, shown the moment its session becomes
+    /// current. Released with the pipeline.
+    public internal(set) var latestFrame: VideoFrame?
     public let options: EngineOptions
     /// The playbin variant of the current pipeline ("playbin3" or "playbin"), for diagnostics.
     public internal(set) var pipelineFactory: String?
@@ -208,6 +211,7 @@ public final class GStreamerEngine: PlaybackEngine {
         // Closing the bridge first drops frames already on their way to the main thread.
         if let frameBridge { cove_frame_bridge_free(frameBridge) }
         frameBridge = nil
+        latestFrame = nil
         guard let pipeline else { return }
         self.pipeline = nil
         let bus = gst_element_get_bus(pipeline)

@@ -16,6 +16,13 @@ public enum GStreamerRuntime {
         return true
     }
 
+    /// "GStreamer 1.22.0", for diagnostics.
+    public static var versionDescription: String {
+        guard let text = gst_version_string() else { return "GStreamer" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     /// A `file://` URI for an absolute or relative path, escaped the way GStreamer's sources expect.
     public static func fileURI(forPath path: String) -> String? {
         ensureInitialized()

@@ -59,8 +59,10 @@ public final class PlayerView {
         controller.addObserver { [weak self] event in self?.handle(event) }
     }
 
-    /// Shows a decoded frame; call on the main thread (the engine's frame handler already is).
-    public func display(_ frame: VideoFrame) {
+    /// Shows a decoded frame; call on the main thread (the engine's frame handler already is). With `engine`,
+    /// only the current session's frames are shown: a preloaded next video decodes its first frame early.
+    public func display(_ frame: VideoFrame, from engine: (any PlaybackEngine)? = nil) {
+        if let engine, controller.currentSession?.engine !== engine { return }
         surface.show(frame)
         if isShutterClosed {
             isShutterClosed = false
@@ -271,6 +273,8 @@ public final class PlayerView {
         switch event {
         case .session:
             closeShutter()
+            // A preloaded session already has its first picture: shown at once, without a black gap.
+            if let frame = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame { display(frame) }
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
             thumbnails.load(for: video)

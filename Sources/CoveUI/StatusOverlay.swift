@@ -9,6 +9,8 @@ final class StatusOverlay {
     private let messageBox: Widget
     private let messageLabel: Widget
     private let retryButton: Widget
+    /// The run's session ID under an error, selectable, for the viewer's report.
+    private let sessionLabel: Widget
     private var retry: (() -> Void)?
     private var spinnerDelay: TimerSource?
 
@@ -26,10 +28,14 @@ final class StatusOverlay {
         gtk_label_set_wrap(cast(messageLabel), 1)
         gtk_label_set_max_width_chars(cast(messageLabel), 48)
         gtk_label_set_justify(cast(messageLabel), GTK_JUSTIFY_CENTER)
+        sessionLabel = gtk_label_new(tr("Session ID:") + " " + PlayerSessionID.current)
+        gtk_label_set_selectable(cast(sessionLabel), 1)
+        gtk_widget_add_css_class(sessionLabel, "cove-session-id")
         retryButton = gtk_button_new_with_label(tr("Retry"))
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_box_append(cast(messageBox), messageLabel)
         gtk_box_append(cast(messageBox), retryButton)
+        gtk_box_append(cast(messageBox), sessionLabel)
         gtk_box_append(cast(root), spinner)
         gtk_box_append(cast(root), messageBox)
         Signals.connect(retryButton, "clicked") { [weak self] in self?.retry?() }
@@ -39,6 +45,7 @@ final class StatusOverlay {
     var isShowingMessage: Bool { gtk_widget_get_visible(messageBox) != 0 }
     var isSpinning: Bool { gtk_widget_get_visible(spinner) != 0 }
     var messageText: String { String(cString: gtk_label_get_text(cast(messageLabel))) }
+    var sessionText: String { String(cString: gtk_label_get_text(cast(sessionLabel))) }
 
     /// Shows the spinner after `delay` seconds, so short stalls do not flash it.
     func showBusy(after delay: Double) {

@@ -63,6 +63,7 @@ public enum PlayerStyle {
     }
     .cove-message label { color: white; }
     .cove-message button { margin-top: 8px; }
+    .cove-message label.cove-session-id { font-size: 0.8em; opacity: 0.7; margin-top: 4px; }
     """
 
     private static var installedOn: OpaquePointer?

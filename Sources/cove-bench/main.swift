@@ -1,5 +1,5 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
-//   swift run -c release cove-bench [--runs N] [--requests N]
+//   swift run -c release cove-bench [--runs N] [--requests N] [--read-in-place-only]
 // Prints how long turning a 1,000-video playlist response into a Playlist takes (safety filter included), read in
 // place from the checked bytes and, for comparison, through a parsed JSONValue; how many sequential findVideo
 // requests per second one service makes against the emulator on loopback; and the cost of one control-bar relayout.
@@ -63,6 +63,27 @@ func microseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
+/// CPU time of the whole process (every thread), in µs: unlike the wall clock it does not count the time other
+/// programs had the cores, so it stays meaningful on a busy machine.
+func processCPUMicroseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
+/// One timed part: wall time and the CPU time every thread spent on it.
+struct Lap {
+    var wall: Duration
+    var cpu: Double
+}
+
+func report(_ label: String, _ laps: [Lap]) {
+    let sorted = laps.map { microseconds($0.wall) }.sorted()
+    let cpu = laps.map(\.cpu).sorted()
+    print("\(label): median \(Int(sorted[sorted.count / 2])) µs, min \(Int(sorted[0])) µs wall; "
+          + "CPU median \(Int(cpu[cpu.count / 2])) µs (\(laps.count) runs)")
+}
+
 func report(_ label: String, _ samples: [Duration]) {
     let sorted = samples.map(microseconds).sorted()
     print("\(label): median \(Int(sorted[sorted.count / 2])) µs, min \(Int(sorted[0])) µs (\(samples.count) runs)")
@@ -81,14 +102,17 @@ print("playlist response: \(videoCount) videos, \(body.count / 1024) KiB of JSON
 let clock = ContinuousClock()
 /// Runs `step` `runs` times, timing the parts it marks; what it returns is kept until the run's clock has stopped,
 /// so freeing it is not counted.
-func measure(_ labels: [String], _ step: (_ lap: () -> Void) throws -> Any) rethrows -> [[Duration]] {
-    var laps = Array(repeating: [Duration](), count: labels.count + 1)
+func measure(_ labels: [String], _ step: (_ lap: () -> Void) throws -> Any) rethrows -> [[Lap]] {
+    var laps = Array(repeating: [Lap](), count: labels.count + 1)
     for _ in 0..<runs {
-        var marks = [clock.now]
-        let kept = try step { marks.append(clock.now) }
-        marks.append(clock.now)
-        for part in 0..<labels.count { laps[part].append(marks[part + 1] - marks[part]) }
-        laps[labels.count].append(marks[labels.count] - marks[0])
+        var marks = [(clock.now, processCPUMicroseconds())]
+        let kept = try step { marks.append((clock.now, processCPUMicroseconds())) }
+        marks.append((clock.now, processCPUMicroseconds()))
+        for part in 0..<labels.count {
+            laps[part].append(Lap(wall: marks[part + 1].0 - marks[part].0, cpu: marks[part + 1].1 - marks[part].1))
+        }
+        laps[labels.count].append(Lap(wall: marks[labels.count].0 - marks[0].0,
+                                      cpu: marks[labels.count].1 - marks[0].1))
         withExtendedLifetime(kept) {}
     }
     return laps
@@ -106,6 +130,9 @@ let direct = try measure(["check", "map"]) { lap in
 report("  check (JSON bytes → JSONDocument)", direct[0])
 report("  map (JSONDocument → Playlist, safety check included)", direct[1])
 report("  total", direct[2])
+
+// `--read-in-place-only` stops here, for profiling that route alone.
+if CommandLine.arguments.contains("--read-in-place-only") { exit(0) }
 
 // The JSONValue route, for comparison: every object becomes a dictionary first.
 print("JSON bytes → JSONValue → Playlist (PlaybackService.json(from:), playlist(fromJSON:)):")
@@ -144,3 +171,46 @@ print("findVideo against the emulator: \(requests) sequential requests in \(Stri
 
 // 3. The elastic control-bar layout: one pass over a 15-item row after toggling a view's isRemoved.
 print("control-bar relayout (15-item row, isRemoved toggled): \(LayoutBenchmark.run())")
+
+// 4 and 5 play real media: `--skip-playback` leaves them out.
+if CommandLine.arguments.contains("--skip-playback") { exit(0) }
+let mediaDirectory = FileManager.default.temporaryDirectory.path + "/cove-bench-\(getpid())"
+defer { try? FileManager.default.removeItem(atPath: mediaDirectory) }
+try MediaEncoder.encodeHLS(to: mediaDirectory + "/clip", seconds: 4, renditions: [
+    HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
+], segmentSeconds: 1)
+try MediaEncoder.encodeHLS(to: mediaDirectory + "/long", seconds: 60, renditions: [
+    HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 1500),
+], segmentSeconds: 2)
+let mediaServer = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: accountID, policyKey: policyKey,
+                                                               mediaRoot: mediaDirectory))
+try mediaServer.start()
+defer { mediaServer.stop() }
+
+// 4. The autoAdvance gap, with and without preloading the next video.
+let clipURL = URL(string: mediaServer.mediaBaseURL + "/clip/master.m3u8")!
+func reportGap(_ label: String, _ transitions: [AutoAdvanceGap.Transition]) {
+    func median(_ values: [Double]) -> String { String(format: "%.1f", values.sorted()[values.count / 2]) }
+    func worst(_ values: [Double]) -> String { String(format: "%.1f", values.max() ?? 0) }
+    let frames = transitions.map(\.toFirstFrame)
+    let plays = transitions.map(\.toPlay)
+    print("  \(label): End → next first frame median \(median(frames)) ms (worst \(worst(frames)) ms), "
+          + "End → Play median \(median(plays)) ms (worst \(worst(plays)) ms), \(transitions.count) transitions")
+}
+print("autoAdvance gap (4 s HLS clips on loopback, frames decoded to memory):")
+for preloading in [true, false] {
+    let transitions = try AutoAdvanceGap.measure(url: clipURL, videoCount: 6, preloading: preloading)
+    reportGap(preloading ? "preloading the next video" : "without preloading", transitions)
+}
+
+// 5. Bytes fetched in the first 10 s of playback, per buffer optimisation setting.
+let longURL = URL(string: mediaServer.mediaBaseURL + "/long/master.m3u8")!
+print("media bytes fetched in the first 10 s of a 60 s HLS stream at 1.5 Mbit/s (loopback):")
+for (label, optimization) in [
+    ("buffer optimisation off (hlsdemux2's own 30 s)", BufferOptimization(method: .none)),
+    ("default method, SDK defaults (min 30 s, max 90 s)", BufferOptimization()),
+    ("default method, min 10 s", BufferOptimization(minimumDuration: 10)),
+] {
+    let bytes = try BufferBytes.measure(url: longURL, emulator: mediaServer, optimization: optimization, seconds: 10)
+    print("  \(label): \(bytes / 1024) KiB")
+}

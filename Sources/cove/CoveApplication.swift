@@ -53,7 +53,7 @@ final class CoveApplication {
         let captions = CaptionPersistence.defaultPath().map { CaptionPersistence.file(at: $0) } ?? .inMemory()
         let controller = PlaybackController(captionPersistence: captions) {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
-            engine.frameHandler = { frame in playerViewRef?.display(frame) }
+            engine.frameHandler = { [weak engine] frame in playerViewRef?.display(frame, from: engine) }
             return engine
         }
         controller.autoPlay = true

@@ -1,5 +1,8 @@
+import CGtk
 import CLibc
 import CoveCore
+import CoveMedia
+import CoveService
 import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
@@ -22,6 +25,13 @@ if options.help {
 }
 if options.version {
     print("cove \(CoveVersion.string)")
+    if options.verbose {
+        // What a bug report needs: this run's ID (also in every error event and message) and the libraries.
+        print(tr("Session ID:") + " " + PlayerSessionID.current)
+        print("GTK \(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())")
+        print(GStreamerRuntime.versionDescription)
+        print(PlaybackService.transportDescription)
+    }
     exit(0)
 }
 // A custom layout file is read before any window opens, so a mistake in it is one line on stderr and status 2.

@@ -121,7 +121,7 @@ final class ControllerLifecycleTests: XCTestCase {
             harness.controller.setVideos([Fixtures.video("a")])
             harness.engine.send(.error(EngineError(kind: .resource, detail: "404")))
             XCTAssertEqual(harness.lines.suffix(2), [
-                #"{"type":"error","code":"LOAD_FAILED","message":"The video could not be loaded. Check your network connection and try again."}"#,
+                #"{"type":"error","code":"LOAD_FAILED","message":"The video could not be loaded. Check your network connection and try again.","session_id":"\#(PlayerSessionID.current)"}"#,
                 #"{"type":"lifecycle","event":"Fail"}"#,
             ])
 
@@ -130,7 +130,7 @@ final class ControllerLifecycleTests: XCTestCase {
             harness.controller.play()
             harness.engine.send(.playing, .position(3), .error(EngineError(kind: .resource, detail: "refused")))
             XCTAssertEqual(harness.lines.suffix(2), [
-                #"{"type":"error","code":"FAILED_TO_PLAY_TO_END","message":"The video could not be loaded. Check your network connection and try again."}"#,
+                #"{"type":"error","code":"FAILED_TO_PLAY_TO_END","message":"The video could not be loaded. Check your network connection and try again.","session_id":"\#(PlayerSessionID.current)"}"#,
                 #"{"type":"lifecycle","event":"FailedToPlayToEndTime"}"#,
             ])
             XCTAssertEqual(harness.engine.loads.count, 1, "no automatic retry")

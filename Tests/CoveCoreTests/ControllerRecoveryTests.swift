@@ -45,7 +45,7 @@ final class ControllerRecoveryTests: XCTestCase {
             harness.engine.prerollVOD(duration: 10)
             XCTAssertEqual(harness.lifecycleLines, [
                 #"{"type":"lifecycle","event":"ResumeBegin"}"#,
-                #"{"type":"error","code":"LOAD_FAILED","message":"The video could not be loaded. Check your network connection and try again."}"#,
+                #"{"type":"error","code":"LOAD_FAILED","message":"The video could not be loaded. Check your network connection and try again.","session_id":"\#(PlayerSessionID.current)"}"#,
                 #"{"type":"lifecycle","event":"ResumeFail"}"#,
                 #"{"type":"lifecycle","event":"ResumeBegin"}"#,
                 #"{"type":"lifecycle","event":"ResumeComplete"}"#,

@@ -15,7 +15,7 @@ final class EventLineTests: XCTestCase {
         XCTAssertEqual(PlaybackEvent.duration(nil).jsonLine, #"{"type":"duration","duration":null}"#)
         XCTAssertEqual(PlaybackEvent.progress(1.23456).jsonLine, #"{"type":"progress","time":1.235}"#)
         XCTAssertEqual(PlaybackEvent.error(code: "VIDEO_NOT_FOUND", message: "Say \"hi\"\n").jsonLine,
-                       #"{"type":"error","code":"VIDEO_NOT_FOUND","message":"Say \"hi\"\n"}"#)
+                       #"{"type":"error","code":"VIDEO_NOT_FOUND","message":"Say \"hi\"\n","session_id":"\#(PlayerSessionID.current)"}"#)
     }
 
     func testLinesParseAsJSON() throws {

@@ -49,6 +49,26 @@ final class JSONParserTests: XCTestCase {
                        "properties agree with the values")
     }
 
+    /// Long enough to be mapped on several cores: order, placeholders and an unsafe address in the last chunk.
+    func testALongPlaylistReadsTheSameOnEveryCore() throws {
+        let count = ConcurrentMapping.minimumChunk * 5 + 3
+        func entry(_ index: Int, unsafeAt: Int?) -> String {
+            if index % 97 == 5 { return #"{"id": "\#(index)", "error_code": "VIDEO_NOT_PLAYABLE"}"# }
+            let scheme = index == unsafeAt ? "file" : "https"
+            return #"{"id": "\#(index)", "name": "Video \#(index)", "sources": [{"src": "\#(scheme)://m.example/\#(index).m3u8"}]}"#
+        }
+        for unsafeAt in [nil, count - 2] {
+            let body = #"{"id": "7", "videos": ["# + (0..<count).map { entry($0, unsafeAt: unsafeAt) }
+                .joined(separator: ",") + "]}"
+            let (fromDocument, fromJSON) = try bothWays(body)
+            XCTAssertEqual(fromDocument.0, fromJSON.0)
+            XCTAssertEqual(fromDocument.1, fromJSON.1)
+            XCTAssertEqual(fromDocument.0.videos.map(\.id), (0..<count).map { String($0) })
+            XCTAssertEqual(fromDocument.0.failedVideos.count, (0..<count).filter { $0 % 97 == 5 }.count)
+            XCTAssertEqual(fromDocument.1.count, unsafeAt == nil ? 0 : 1)
+        }
+    }
+
     func testASingleVideoReadsTheSameFromItsBytes() throws {
         for body in [#"{"id": "1", "sources": [{"src": "https://m.example/1.m3u8"}, {"src": "rtmp://m.example/1"}]}"#,
                      #"{"id": "1", "poster": "https://i.example/1.jpg"}"#] {

@@ -45,7 +45,21 @@ final class CoveCommandTests: XCTestCase {
             .first { $0["type"] == "error" }
         XCTAssertEqual(error?["code"], "VIDEO_NOT_FOUND")
         XCTAssertFalse(error?["message"]?.stringValue?.isEmpty ?? true)
+        XCTAssertNotNil(error?["session_id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                        "the run's session ID goes with every error report")
         XCTAssertFalse(run.allOutput.contains(UITestSupport.policyKey))
+    }
+
+    func testVersionVerbosePrintsTheSessionIDAndLibraries() throws {
+        let run = try CoveProcess(binary, ["--version", "--verbose"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 10) { $0.count >= 5 }
+        XCTAssertEqual(lines.first, "cove \(CoveVersion.string)")
+        let session = lines.first { $0.hasPrefix("Session ID: ") }
+        XCTAssertNotNil(session.flatMap { UUID(uuidString: String($0.dropFirst("Session ID: ".count))) }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("GTK 4.") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("GStreamer 1.") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("libcurl/") }, "\(lines)")
     }
 
     func testPlaysALocalFileGivenWithURL() throws {

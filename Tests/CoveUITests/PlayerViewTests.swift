@@ -90,7 +90,7 @@ final class PlayerViewScenario {
         var playerRef: PlayerView?
         let controller = PlaybackController {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
-            engine.frameHandler = { playerRef?.display($0) }
+            engine.frameHandler = { [weak engine] in playerRef?.display($0, from: engine) }
             return engine
         }
         controller.autoPlay = true
@@ -477,6 +477,8 @@ final class PlayerViewScenario {
         player.controller.reportError(code: failure!.code, message: failure!.userMessage)
         XCTAssertTrue(player.status.isShowingMessage)
         XCTAssertEqual(player.status.messageText, failure!.userMessage)
+        XCTAssertEqual(player.status.sessionText, tr("Session ID:") + " " + PlayerSessionID.current,
+                       "the run's session ID under the message, for the viewer's report")
         XCTAssertTrue(events.contains(.error(code: "VIDEO_NOT_FOUND", message: failure!.userMessage)))
     }
 }

@@ -4,6 +4,7 @@ extension PlaybackController {
     /// `bumper` plays once, before that first video (SDK: one bumper per player, shared by a playlist).
     public func setVideos(_ videos: [Video], bumper: Video? = nil) {
         terminateCurrentSession()
+        discardPreload()
         self.videos = videos
         currentIndex = nil
         pendingBumper = bumper
@@ -30,12 +31,18 @@ extension PlaybackController {
             return
         }
         videos.insert(video, at: index + 1)
+        if let preload = preloaded, preload.index > index { discardPreload() }
         if let current = currentIndex, current > index { currentIndex = current + 1 }
         emit(.inserted(videoID: video.id, index: index + 1))
     }
 
     /// Starts the first playable video at or after `index`; videos it skips are reported as errors.
     func startSession(from index: Int) {
+        if let preload = takePreloadedSession(for: index) {
+            currentIndex = index
+            begin(preloaded: preload)
+            return
+        }
         var candidate = index
         while candidate < videos.count {
             let video = videos[candidate]
@@ -56,10 +63,7 @@ extension PlaybackController {
         currentSession = session
         session.wantsPlay = autoPlay
         announce(session)
-        session.engine.signalHandler = { [weak self, weak session] signal in
-            guard let self, let session, !session.terminated else { return }
-            self.handle(signal, in: session)
-        }
+        listen(to: session)
         if let bumper = session.bumper {
             session.isBumperActive = true
             emit(.lifecycle(.bumperEnter), in: session)
@@ -67,6 +71,28 @@ extension PlaybackController {
             session.engine.load(uri: bumper.source.url.absoluteString, options: EngineLoadOptions())
         } else {
             loadContent(of: session, startingAt: nil)
+        }
+    }
+
+    /// A preloaded session becomes current: announced like any other, then what its engine reported while it
+    /// waited goes through the state machine (Ready plays it at once with autoPlay).
+    private func begin(preloaded preload: PreloadedSession) {
+        let session = preload.session
+        currentSession = session
+        session.wantsPlay = autoPlay
+        announce(session)
+        for signal in preload.signals {
+            guard !session.terminated else { return }
+            handle(signal, in: session)
+        }
+        guard !session.terminated else { return }
+        listen(to: session)
+    }
+
+    private func listen(to session: PlaybackSession) {
+        session.engine.signalHandler = { [weak self, weak session] signal in
+            guard let self, let session, !session.terminated else { return }
+            self.handle(signal, in: session)
         }
     }
 

@@ -124,6 +124,7 @@ extension PlaybackController {
             emit(.progress(seconds), in: session)
         }
         if let passage = session.cuePoints.advance(to: seconds) { emit(passage, in: session) }
+        preloadIfNearEnd(session)
     }
 
     /// Grows the forward buffer with the time watched, every `BufferOptimization.retuneInterval` seconds of it.

@@ -41,6 +41,12 @@ public final class PlaybackController {
     private var nextConsumerID = 0
     /// Plays before the next session only (set by `setVideos(_:bumper:)`).
     var pendingBumper: Video?
+    /// Opens the next video in the queue while the current one nears its end, so autoAdvance shows its first
+    /// frame at once (see `PreloadedSession`).
+    public var preloadsNextVideo = true
+    /// Seconds before the end of the current video at which the next one is preloaded.
+    public var preloadLeadTime = 5.0
+    var preloaded: PreloadedSession?
 
     public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory()) {
         self.sessionProvider = sessionProvider

@@ -57,7 +57,9 @@ extension PlaybackEvent {
         case .progress(let seconds):
             return line("progress", [("time", .number(seconds))])
         case .error(let code, let message):
-            return line("error", [("code", .string(code)), ("message", .string(message))])
+            // The session ID ties a viewer's report of the failure to this run.
+            return line("error", [("code", .string(code)), ("message", .string(message)),
+                                  ("session_id", .string(PlayerSessionID.current))])
         case .warning(let code, let message):
             return line("warning", [("code", .string(code)), ("message", .string(message))])
         case .bumperProgress(let seconds):

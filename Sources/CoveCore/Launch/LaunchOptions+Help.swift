@@ -26,6 +26,7 @@ extension LaunchOptions {
             "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),
             "  --layout-file FILE            " + tr("use a custom control layout from a JSON file"),
             "  --version                     " + tr("show the version and exit"),
+            "  --verbose                     " + tr("with --version: also the session ID and library versions"),
             "  -h, --help                    " + tr("show this help and exit"),
             "",
             tr("Settings not given here are read from $XDG_CONFIG_HOME/cove/cove.conf (see the README)."),

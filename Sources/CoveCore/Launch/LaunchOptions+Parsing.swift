@@ -31,6 +31,7 @@ extension LaunchOptions {
         "--help": .flag(\.help),
         "-h": .flag(\.help),
         "--version": .flag(\.version),
+        "--verbose": .flag(\.verbose),
     ] }
 
     /// Parses the arguments after the program name, then completes the Playback API settings from this process's

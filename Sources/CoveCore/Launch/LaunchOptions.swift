@@ -26,6 +26,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var printEvents = false
     public var help = false
     public var version = false
+    /// With `version`: the run's session ID and the versions of the libraries in use.
+    public var verbose = false
 
     public init() {}
 
@@ -91,7 +93,7 @@ extension LaunchOptions: CustomReflectable {
             "authToken": authToken == nil ? "nil" : "REDACTED", "bumperID": bumperID as Any,
             "bumperReferenceID": bumperReferenceID as Any, "limit": limit as Any, "offset": offset as Any,
             "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any, "demo": demo,
-            "printEvents": printEvents, "help": help, "version": version,
+            "printEvents": printEvents, "help": help, "version": version, "verbose": verbose,
         ])
     }
 }

@@ -38,7 +38,15 @@ public struct Playlist: Sendable, Hashable {
     /// A playlist read straight from a checked response (see `JSONDocument`). Not generic, so the mapping is
     /// specialised for slices here rather than run through protocol witnesses from another module.
     package init(reading slice: JSONSlice) throws(PlaybackJSONError) {
-        try self.init(readingValue: slice)
+        guard let object = slice.objectValue else { throw .expectedObject("playlist", found: slice) }
+        // Videos are independent: they are mapped on every core, and entries that are not videos left out.
+        let videos = ConcurrentMapping.map(Self.videoEntries(of: object)) { try? Video(reading: $0) }
+        self.init(object: object, videos: videos.compactMap { $0 })
+    }
+
+    /// The `videos` entries of a playlist response still in its bytes.
+    package static func videoEntries(of object: JSONSliceObject) -> [JSONSlice] {
+        object["videos"]?.arrayValue.map(Array.init) ?? []
     }
 
     private init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {

@@ -1,0 +1,61 @@
+/// Preloading: while a video nears its end, the next one in the queue is opened and prerolled in a session of its
+/// own, which no consumer hears of until autoAdvance makes it current. Its first frame is then already decoded, so
+/// the picture changes without a black gap and playback starts at once.
+///
+/// What the preloaded engine reports in the meantime is kept and handed to the state machine, in order, when the
+/// session becomes current: consumers see the same sequence (session, Ready, duration, …) as without preloading.
+@MainActor
+final class PreloadedSession {
+    let index: Int
+    let session: PlaybackSession
+    fileprivate(set) var signals: [EngineSignal] = []
+
+    init(index: Int, session: PlaybackSession) {
+        self.index = index
+        self.session = session
+    }
+
+    /// Releases the engine of a preload that will not be used; it was never announced, so nothing is emitted.
+    func discard() {
+        session.terminated = true
+        session.engine.signalHandler = nil
+        session.engine.stop()
+    }
+}
+
+extension PlaybackController {
+    /// Starts preloading once the current content is within `preloadLeadTime` of its end (VOD only: a live stream
+    /// has no end to approach), with autoAdvance on and a playable video next in the queue.
+    func preloadIfNearEnd(_ session: PlaybackSession) {
+        guard preloadsNextVideo, autoAdvance, preloaded == nil, session === currentSession, !session.isBumperActive,
+              !session.hasFailed, let duration = session.duration, session.position >= duration - preloadLeadTime,
+              let current = currentIndex else { return }
+        let next = current + 1
+        // A video that cannot play is left to the normal path, which reports it.
+        guard videos.indices.contains(next), sessionProvider.canPlay(videos[next]),
+              let upcoming = try? sessionProvider.makeSession(for: videos[next], bumper: nil) else { return }
+        let preload = PreloadedSession(index: next, session: upcoming)
+        upcoming.engine.signalHandler = { [weak preload] signal in preload?.signals.append(signal) }
+        preloaded = preload
+        loadContent(of: upcoming, startingAt: nil)
+    }
+
+    /// The preloaded session for the video at `index`, if that is what was preloaded; any other preload is
+    /// released.
+    func takePreloadedSession(for index: Int) -> PreloadedSession? {
+        guard let preload = preloaded else { return nil }
+        preloaded = nil
+        guard preload.index == index, videos.indices.contains(index),
+              preload.session.video == videos[index] else {
+            preload.discard()
+            return nil
+        }
+        return preload
+    }
+
+    /// Drops a preload the queue no longer leads to (the queue was replaced, or a video was inserted before it).
+    func discardPreload() {
+        preloaded?.discard()
+        preloaded = nil
+    }
+}

@@ -11,9 +11,9 @@ public enum EngineSignal: Sendable, Equatable {
     case duration(Double?)
     /// The window that can be seeked in; nil when the stream cannot seek. Repeated whenever it moves (live).
     case seekable(SeekableRange?)
-    /// What the stream contains; repeated when that changes (e.g. a sidecar subtitle was added).
+    /// What the stream contains; repeated when that changes.
     case streams(EngineStreams)
-    /// The streams now decoded; `text` nil when no caption is shown.
+    /// The streams now decoded; `text` is always nil from an engine that leaves captions to Cove.
     case streamsSelected(audio: String?, text: String?)
     case position(Double)
     case endOfStream
@@ -53,7 +53,7 @@ public struct SeekableRange: Sendable, Equatable {
 
 /// One audio rendition or caption track (SDK AVMediaSelectionOption), as the engine names it.
 public struct MediaTrack: Sendable, Hashable {
-    /// The engine's identifier (a GStreamer stream-id), or "sidecar:N" for the video's Nth sidecar text track.
+    /// The engine's identifier (a GStreamer stream-id), or "sidecar:N" for the video's Nth `text_tracks` entry.
     public var id: String
     /// BCP 47 / ISO 639 code as the stream declares it.
     public var language: String?
@@ -85,8 +85,6 @@ public struct EngineStreams: Sendable, Equatable {
 
 /// How to open one source.
 public struct EngineLoadOptions: Sendable, Equatable {
-    /// A WebVTT file to show as captions alongside the stream (a sidecar text track).
-    public var subtitleURI: String?
     /// Where playback starts, in stream seconds; nil is the stream's own start (the live edge for live).
     public var startPosition: Double?
     /// Caps adaptive streams at this many bits per second; 0 lets the engine choose.
@@ -94,9 +92,7 @@ public struct EngineLoadOptions: Sendable, Equatable {
     /// Seconds of media to fetch ahead of the playhead; nil leaves the engine's default.
     public var forwardBufferSeconds: Double?
 
-    public init(subtitleURI: String? = nil, startPosition: Double? = nil, maximumBitrate: Int = 0,
-                forwardBufferSeconds: Double? = nil) {
-        self.subtitleURI = subtitleURI
+    public init(startPosition: Double? = nil, maximumBitrate: Int = 0, forwardBufferSeconds: Double? = nil) {
         self.startPosition = startPosition
         self.maximumBitrate = maximumBitrate
         self.forwardBufferSeconds = forwardBufferSeconds
@@ -120,8 +116,8 @@ public protocol PlaybackEngine: AnyObject {
     func setMaximumBitrate(_ bitsPerSecond: Int)
     /// Seconds of media to fetch ahead of the playhead from now on.
     func setForwardBuffer(seconds: Double)
-    /// Decodes these streams (ids from `.streams`); `text` nil shows no captions.
-    func selectStreams(audio: String?, text: String?)
+    /// Decodes this audio stream (an id from `.streams`). Text streams are never decoded: Cove draws captions.
+    func selectAudioStream(_ id: String)
     /// Releases every resource; no signal arrives afterwards.
     func stop()
     /// The latest known position in seconds.

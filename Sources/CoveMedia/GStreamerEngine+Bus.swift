@@ -38,7 +38,7 @@ extension GStreamerEngine {
             gst_message_parse_stream_collection(message, &collection)
             guard let collection else { return }
             defer { gst_object_unref(collection) }
-            collectionChanged(StreamCollectionReader.read(collection, sidecarURI: loadOptions.subtitleURI))
+            collectionChanged(StreamCollectionReader.read(collection))
         } else if type == GST_MESSAGE_STREAMS_SELECTED {
             selectionChanged(StreamCollectionReader.selection(in: message))
         }

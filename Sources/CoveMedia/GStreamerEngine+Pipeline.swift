@@ -34,7 +34,7 @@ extension GStreamerEngine {
         }
         guard let playbin else { return nil }
         cove_object_set_string(playbin, "uri", uri)
-        if let subtitles = loadOptions.subtitleURI { cove_object_set_string(playbin, "suburi", subtitles) }
+        Self.disableText(in: playbin)
         if let videoSink = makeVideoSink() { cove_object_set_object(playbin, "video-sink", videoSink) }
         if let audioSink = makeAudioSink() { cove_object_set_object(playbin, "audio-sink", audioSink) }
         // Time-stretching instead of resampling: playback at another speed keeps the voices' pitch.

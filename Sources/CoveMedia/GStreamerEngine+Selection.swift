@@ -1,49 +1,67 @@
 import CGLib
 import CGLibShim
 import CGStreamer
+import CGStreamerShim
 import CoveCore
 import CoveGLib
 
-/// Which audio and text streams play: playbin3's select-streams (confirmed by STREAMS_SELECTED), or classic
-/// playbin's current-audio/current-text indices.
+/// Which audio stream plays: playbin3's select-streams (confirmed by STREAMS_SELECTED), or classic playbin's
+/// current-audio index. Text is never decoded: Cove draws captions itself, so playbin's text flag stays off and
+/// no text stream is ever named; should decodebin3 pick one on its own, the next request leaves it out.
 ///
 /// GStreamer 1.22's playbin3 needs care: a selection sent during a flushing seek is lost; a paused decodebin3
 /// adds a stream at once but removes one only when data flows again; a second request on top of one it has not
-/// finished stalls it (and STREAMS_SELECTED comes before it has finished: only moving media says so); naming a
-/// sidecar (suburi) stream stalls it, the next request deadlocking it. So requests go out one at a time, each
-/// waits for its confirmation and for playback to move on (or a timeout), and sidecar pipelines keep
-/// decodebin3's own choice.
+/// finished stalls it (and STREAMS_SELECTED comes before it has finished: only moving media says so); and
+/// hlsdemux2 asserts when a subtitle rendition is switched mid-download. So requests go out one at a time, each
+/// waits for its confirmation and for playback to move on (or a timeout).
 extension GStreamerEngine {
     /// playbin's GstPlayFlags bit that renders subtitles (the flags type is not in the public headers).
     static let textFlag: Int32 = 0x4
     /// How long a request may go unconfirmed before the next one is let through.
     static let selectionTimeoutMilliseconds: UInt32 = 3000
 
-    public func selectStreams(audio: String?, text: String?) {
+    /// The text stream the pipeline decodes, if any (never one Cove asked for).
+    public var selectedTextStream: String? { selectedStreams?.text }
+
+    /// Whether playbin would draw subtitles into the frames.
+    public var rendersTextIntoFrames: Bool {
+        guard let pipeline else { return false }
+        return cove_object_get_int(pipeline, "flags") & Self.textFlag != 0
+    }
+
+    public func selectAudioStream(_ id: String) {
         guard isActive, !hasFailed, let pipeline else { return }
         guard isReady, !isSeeking, !isSelectionInFlight else {
-            pendingSelection = (audio, text)
+            pendingAudio = id
             return
         }
         if pipelineFactory == "playbin3" {
-            sendSelection(audio: audio, text: text, to: pipeline)
+            sendSelection(audio: id, to: pipeline)
         } else {
-            selectClassic(audio: audio, text: text, in: pipeline)
+            selectClassic(audio: id, in: pipeline)
         }
     }
 
-    private func sendSelection(audio: String?, text: String?, to pipeline: UnsafeMutablePointer<GstElement>) {
-        guard let contents = streamContents, loadOptions.subtitleURI == nil else { return }
+    /// Clears playbin's text flag, so nothing is burnt into the frames, and keeps decodebin3 from choosing a
+    /// text stream by default (with the flag off it still would, and hlsdemux2 would fetch the rendition).
+    static func disableText(in playbin: UnsafeMutablePointer<GstElement>) {
+        cove_object_set_int(playbin, "flags", cove_object_get_int(playbin, "flags") & ~textFlag)
+        cove_playbin_refuse_text_streams(playbin)
+    }
+
+    /// `audio` nil keeps the current audio (a request that only drops a text stream).
+    private func sendSelection(audio: String?, to pipeline: UnsafeMutablePointer<GstElement>) {
+        guard let contents = streamContents else { return }
         let wantedAudio = audio ?? selectedStreams?.audio ?? contents.streams.audio.first?.id
         // Asking for what is already decoded posts no STREAMS_SELECTED; there would be nothing to wait for.
-        if let current = selectedStreams, current.audio == wantedAudio, current.text == text { return }
-        let ids = Array(contents.videoIDs.prefix(1)) + [wantedAudio, text].compactMap { $0 }
+        if let current = selectedStreams, current.audio == wantedAudio, current.text == nil { return }
+        let ids = Array(contents.videoIDs.prefix(1)) + [wantedAudio].compactMap { $0 }
         var list: UnsafeMutablePointer<GList>?
         for id in ids { list = g_list_append(list, g_strdup(id)) }
         defer { g_list_free_full(list, g_free) }
         // playbin3 answers FALSE even when decodebin3 takes the selection; STREAMS_SELECTED is the real answer.
         gst_element_send_event(pipeline, gst_event_new_select_streams(list))
-        requestedSelection = (wantedAudio, text)
+        requestedSelection = (wantedAudio, nil)
         let loading = generation
         selectionTimer?.cancel()
         selectionTimer = MainLoop.after(milliseconds: Self.selectionTimeoutMilliseconds) { [weak self] in
@@ -81,24 +99,22 @@ extension GStreamerEngine {
         reportStreams()
     }
 
+    /// The audio asked for meanwhile, or, if decodebin3 chose a text stream by itself, a request without it.
     func applyPendingSelection() {
-        guard let pendingSelection, isReady, !isSeeking, !isSelectionInFlight else { return }
-        self.pendingSelection = nil
-        selectStreams(audio: pendingSelection.audio, text: pendingSelection.text)
+        guard isReady, !isSeeking, !isSelectionInFlight, let pipeline else { return }
+        if let pendingAudio {
+            self.pendingAudio = nil
+            selectAudioStream(pendingAudio)
+        } else if pipelineFactory == "playbin3", selectedStreams?.text != nil {
+            sendSelection(audio: nil, to: pipeline)
+        }
     }
 
-    private func selectClassic(audio: String?, text: String?, in pipeline: UnsafeMutablePointer<GstElement>) {
-        if let audio, let index = Self.index(audio, prefix: "audio:") {
+    private func selectClassic(audio: String, in pipeline: UnsafeMutablePointer<GstElement>) {
+        if let index = Self.index(audio, prefix: "audio:") {
             cove_object_set_int(pipeline, "current-audio", index)
         }
-        let flags = cove_object_get_int(pipeline, "flags")
-        if let text, let index = Self.index(text, prefix: "text:") {
-            cove_object_set_int(pipeline, "current-text", index)
-            cove_object_set_int(pipeline, "flags", flags | Self.textFlag)
-        } else {
-            cove_object_set_int(pipeline, "flags", flags & ~Self.textFlag)
-        }
-        selectionChanged((audio ?? selectedStreams?.audio, text))
+        selectionChanged((audio, nil))
     }
 
     private static func index(_ id: String, prefix: String) -> Int32? {

@@ -59,9 +59,7 @@ extension GStreamerEngine {
     func readClassicStreams() {
         guard pipelineFactory != "playbin3", let pipeline else { return }
         let audio = (0..<max(0, cove_object_get_int(pipeline, "n-audio"))).map { MediaTrack(id: "audio:\($0)") }
-        let text = (0..<max(0, cove_object_get_int(pipeline, "n-text"))).map { index in
-            MediaTrack(id: "text:\(index)", isSidecar: loadOptions.subtitleURI != nil && index == 0)
-        }
+        let text = (0..<max(0, cove_object_get_int(pipeline, "n-text"))).map { MediaTrack(id: "text:\($0)") }
         let streams = EngineStreams(hasVideo: cove_object_get_int(pipeline, "n-video") > 0, audio: audio, text: text)
         streamContents = StreamCollectionReader.Contents(streams: streams, videoIDs: [])
         let textOn = cove_object_get_int(pipeline, "flags") & Self.textFlag != 0

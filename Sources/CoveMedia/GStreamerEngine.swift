@@ -53,8 +53,8 @@ public final class GStreamerEngine: PlaybackEngine {
     var reportedStreams: EngineStreams?
     var selectedStreams: (audio: String?, text: String?)?
     var reportedSelection: (audio: String?, text: String?)?
-    /// A selection asked for before the pipeline could take it.
-    var pendingSelection: (audio: String?, text: String?)?
+    /// An audio stream asked for before the pipeline could take it.
+    var pendingAudio: String?
     /// A selection sent to playbin3 and not yet confirmed; older selections reported meanwhile are stale.
     var requestedSelection: (audio: String?, text: String?)?
     var selectionTimer: TimerSource?
@@ -196,7 +196,7 @@ public final class GStreamerEngine: PlaybackEngine {
         reportedStreams = nil
         selectedStreams = nil
         reportedSelection = nil
-        pendingSelection = nil
+        pendingAudio = nil
         requestedSelection = nil
         isSelectionSettling = false
         selectionTimer?.cancel()

@@ -9,11 +9,8 @@ enum StreamCollectionReader {
         var videoIDs: [String]
     }
 
-    /// `sidecarURI`: the subtitle URI loaded next to the stream. GStreamer names a stream that has no id of its
-    /// own (a plain WebVTT file) by the SHA-256 of its URI, which is how that text stream is told apart from the
-    /// manifest's renditions.
-    static func read(_ collection: UnsafeMutablePointer<GstStreamCollection>, sidecarURI: String?) -> Contents {
-        let sidecarPrefix = sidecarURI.flatMap(sha256)
+    /// Text streams are listed (the stream's caption renditions), though never decoded.
+    static func read(_ collection: UnsafeMutablePointer<GstStreamCollection>) -> Contents {
         var contents = Contents(streams: EngineStreams(hasVideo: false), videoIDs: [])
         for index in 0..<gst_stream_collection_get_size(collection) {
             guard let stream = gst_stream_collection_get_stream(collection, index),
@@ -27,8 +24,7 @@ enum StreamCollectionReader {
             } else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 {
                 contents.streams.audio.append(MediaTrack(id: id, language: language, name: name))
             } else if type & GST_STREAM_TYPE_TEXT.rawValue != 0 {
-                let isSidecar = sidecarPrefix.map { id.hasPrefix($0) } ?? false
-                contents.streams.text.append(MediaTrack(id: id, language: language, name: name, isSidecar: isSidecar))
+                contents.streams.text.append(MediaTrack(id: id, language: language, name: name))
             }
         }
         return contents
@@ -60,11 +56,5 @@ enum StreamCollectionReader {
         guard gst_tag_list_get_string(tags, tag, &value) != 0, let value else { return nil }
         defer { g_free(value) }
         return String(cString: value)
-    }
-
-    static func sha256(_ text: String) -> String? {
-        guard let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, text, -1) else { return nil }
-        defer { g_free(digest) }
-        return String(cString: digest)
     }
 }

@@ -113,8 +113,9 @@ final class AudioSubtitlesMenu {
         gtk_check_button_set_active(cast(button), checked ? 1 : 0)
         Signals.connectNotify(button, property: "active") { [weak self] in
             guard let self, self.reacting, gtk_check_button_get_active(cast(button)) != 0 else { return }
-            action()
             self.close()
+            // A caption choice is reported at once and rebuilds this menu: not from inside the button's own signal.
+            _ = MainLoop.after(milliseconds: 0) { action() }
         }
         gtk_box_append(cast(content), button)
         items.append((section, title, button))

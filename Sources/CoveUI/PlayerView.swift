@@ -20,6 +20,7 @@ public final class PlayerView {
     let surface = VideoSurface()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    let captions = CaptionOverlay()
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
@@ -44,6 +45,7 @@ public final class PlayerView {
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
         gtk_overlay_add_overlay(cast(widget), poster.root)
+        gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
@@ -52,6 +54,7 @@ public final class PlayerView {
         applyLayout(selection.initialLayout())
         wireControls()
         wirePointer()
+        wireCaptions()
         thumbnails.markerName = { [unowned controlBar] time, tolerance in
             controlBar.markerName(near: time, tolerance: tolerance)
         }
@@ -93,7 +96,10 @@ public final class PlayerView {
     private func wireControls() {
         controlBar.onPlayPause = { [weak self] in self?.togglePlayPause() }
         controlBar.onJumpBack = { [weak self] in self?.jump(by: -(self?.options.jumpBackInterval ?? 10)) }
-        controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
+        controlBar.onSeek = { [weak self] seconds in
+            self?.controller.seek(to: seconds, tolerance: 0.5)
+            self?.captions.refresh()
+        }
         controlBar.onScreenMode = { [weak self] in self?.toggleFullscreen() }
         controlBar.onLive = { [weak self] in self?.goToLiveEdge() }
         controlBar.onVolume = { [weak self] volume in
@@ -117,6 +123,23 @@ public final class PlayerView {
             self.visibility.menuOpen = self.audioSubtitles.isOpen
         }
     }
+
+    /// The captions follow the engine's playhead while playing (the session's between its progress events);
+    /// paused, the session's position, which a seek sets at once.
+    private func wireCaptions() {
+        captions.position = { [weak self] in
+            guard let session = self?.controller.currentSession, !session.isBumperActive else { return nil }
+            return session.isPlaying ? session.engine.position ?? session.position : session.position
+        }
+        captions.layout = { [weak self] in
+            guard let self else { return (0, 0, nil, 0) }
+            let bar = self.visibility.isVisible ? gtk_widget_get_height(self.controlBar.root) + 12 : 0
+            return (gtk_widget_get_width(self.widget), gtk_widget_get_height(self.widget), self.surface.frameSize, bar)
+        }
+    }
+
+    /// The words of the captions on screen ("" when none).
+    public var captionText: String { captions.text }
 
     /// The volume control's level, 0…1 (0 when muted).
     public var volume: Double { controlBar.volume }
@@ -226,6 +249,7 @@ public final class PlayerView {
         guard let session = controller.currentSession else { return }
         controller.seek(to: session.position + seconds, tolerance: 0.5)
         controlBar.update(position: max(0, session.position), duration: session.duration)
+        captions.refresh()
     }
 
     func toggleFullscreen() {
@@ -235,6 +259,7 @@ public final class PlayerView {
     }
 
     private func controlsVisibilityChanged(_ visible: Bool) {
+        defer { captions.refresh() }
         if visible {
             gtk_widget_remove_css_class(controlBar.root, "cove-hidden")
             gtk_widget_set_can_target(controlBar.root, 1)
@@ -258,6 +283,7 @@ public final class PlayerView {
             thumbnails.load(for: video)
             poster.update(video: video, audioOnly: selection.isAudioOnly)
             controlBar.setCuePoints(video?.cuePoints ?? [])
+            captions.show(nil)
             status.clear()
             status.showBusy(after: 0.3)
             controlBar.update(position: 0, duration: nil)
@@ -283,6 +309,7 @@ public final class PlayerView {
             controlBar.update(position: controller.currentSession?.position ?? 0, duration: duration)
         case .progress(let time):
             controlBar.update(position: time, duration: controller.currentSession?.duration)
+            captions.refresh()
             controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
         case .mediaType(let type):
             applyLayout(selection.determined(mediaType: type))
@@ -295,6 +322,7 @@ public final class PlayerView {
             audioSubtitles.setCurrent(audio: track)
         case .captionTrack(let track):
             audioSubtitles.setCurrent(caption: track)
+            captions.show(track.flatMap { controller.currentSession?.captionSource(for: $0) })
         case .tracks(let audio, let captions):
             audioSubtitles.setTracks(audio: audio, captions: captions)
             if selection.tracksChanged(audioCount: audio.count, captionCount: captions.count) {

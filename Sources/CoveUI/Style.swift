@@ -49,6 +49,12 @@ public enum PlayerStyle {
     popover.cove-thumbnail label { color: white; }
     popover.cove-menu > contents { background-color: rgba(18, 18, 20, 0.92); color: white; padding: 8px; }
     popover.cove-menu label, popover.cove-menu checkbutton { color: white; }
+    .cove-caption {
+        background-color: rgba(0, 0, 0, 0.72);
+        color: white;
+        padding: 2px 10px;
+        border-radius: 6px;
+    }
     .cove-message {
         background-color: rgba(0, 0, 0, 0.72);
         color: white;

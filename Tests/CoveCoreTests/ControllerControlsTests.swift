@@ -1,4 +1,5 @@
 import CoveCore
+import FoundationEssentials
 import XCTest
 
 /// Playback rate, bitrate cap, audio and caption selection, caption persistence.
@@ -50,44 +51,63 @@ final class ControllerControlsTests: XCTestCase {
         }
     }
 
+    /// Captions are Cove's own: a choice holds at once and reaches the engine never; only audio goes there.
     func testTheRememberedCaptionLanguageIsShownAndSelectionsAreReported() {
         MainActor.assumeIsolated {
             let persistence = CaptionPersistence.inMemory(language: "de")
             let harness = ControllerHarness(captionPersistence: persistence)
-            harness.controller.setVideos([Fixtures.video("a"), Fixtures.video("b")])
+            harness.controller.setVideos([Fixtures.video("a"), Fixtures.video("b"), Fixtures.video("c")])
             Self.preroll(harness.engine)
-            // "de" matches the stream's "de-DE".
-            XCTAssertEqual(harness.engine.calls.last, .select(audio: "audio-en", text: "text-de"))
-            harness.engine.send(.streamsSelected(audio: "audio-en", text: "text-de"))
+            // "de" matches the stream's "de-DE", as soon as the stream lists its tracks.
+            let german = MediaTrack(id: "text-de", language: "de-DE", name: "Deutsch")
+            XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, german)
+            harness.engine.send(.streamsSelected(audio: "audio-en", text: nil))
             harness.controller.selectAudioTrack(MediaTrack(id: "audio-de", language: "de", name: "Deutsch"))
-            XCTAssertEqual(harness.engine.calls.last, .select(audio: "audio-de", text: "text-de"))
-            harness.engine.send(.streamsSelected(audio: "audio-de", text: "text-de"))
+            XCTAssertEqual(harness.engine.calls.last, .selectAudio("audio-de"))
+            harness.engine.send(.streamsSelected(audio: "audio-de", text: nil))
 
-            harness.controller.selectCaption(.track(MediaTrack(id: "text-en", language: "en", name: "English")))
+            // Paused, with no engine answer: the choice is the session's at once.
+            let english = MediaTrack(id: "text-en", language: "en", name: "English")
+            harness.controller.selectCaption(.track(english))
             XCTAssertEqual(persistence.language, "en")
-            harness.engine.send(.streamsSelected(audio: "audio-de", text: "text-en"))
+            XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, english)
             harness.controller.selectCaption(.off)
             XCTAssertNil(persistence.language, "Off forgets the language")
-            XCTAssertEqual(harness.engine.calls.last, .select(audio: "audio-de", text: nil))
-            harness.engine.send(.streamsSelected(audio: "audio-de", text: nil))
+            XCTAssertNil(harness.controller.currentSession?.selectedCaptionTrack)
             let selections = harness.lines.filter { $0.contains(#""type":"audio_track""#) || $0.contains("caption_track") }
             XCTAssertEqual(selections, [
-                #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false}}"#,
                 #"{"type":"caption_track","track":{"id":"text-de","language":"de-DE","name":"Deutsch","sidecar":false}}"#,
+                #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false}}"#,
                 #"{"type":"audio_track","track":{"id":"audio-de","language":"de","name":"Deutsch","sidecar":false}}"#,
                 #"{"type":"caption_track","track":{"id":"text-en","language":"en","name":"English","sidecar":false}}"#,
                 #"{"type":"caption_track","track":null}"#,
             ])
+            let selects = harness.engines.flatMap(\.calls).filter { if case .selectAudio = $0 { true } else { false } }
+            XCTAssertEqual(selects, [.selectAudio("audio-de")], "no caption choice reaches the engine")
 
             // The next video: nothing remembered, captions off from the start.
             harness.controller.advanceToNext()
+            harness.clearEvents()
             Self.preroll(harness.engine)
-            XCTAssertEqual(harness.engine.calls.last, .select(audio: "audio-en", text: nil))
+            XCTAssertFalse(harness.lines.contains { $0.contains("caption_track") }, "\(harness.lines)")
+            XCTAssertNil(harness.controller.currentSession?.selectedCaptionTrack)
+
+            // A choice made before Ready, while the stream's tracks are unknown, holds once they are listed.
+            harness.controller.advanceToNext()
+            harness.controller.selectCaption(.track(english))
+            XCTAssertNil(harness.controller.currentSession?.selectedCaptionTrack)
+            Self.preroll(harness.engine)
+            XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, english)
+            XCTAssertEqual(harness.lines.last, selections[3])
+            XCTAssertEqual(harness.controller.currentSession?.captionSource(for: english),
+                           .hlsRendition(master: URL(string: Fixtures.uri("c"))!, language: "en", name: "English",
+                                         ordinal: 0, index: 0))
         }
     }
 
-    /// A stream without captions of its own offers the sidecars; showing or hiding one reloads where it was.
-    func testASidecarCaptionReloadsQuietlyWhereThePlayheadIs() {
+    /// A stream without captions of its own offers the sidecars; choosing one shows it at once, with no reload,
+    /// before Ready too.
+    func testASidecarCaptionIsChosenWithoutReloading() {
         MainActor.assumeIsolated {
             let persistence = CaptionPersistence.inMemory()
             let harness = ControllerHarness(captionPersistence: persistence)
@@ -98,41 +118,45 @@ final class ControllerControlsTests: XCTestCase {
             let noCaptions = EngineStreams(hasVideo: true, audio: Self.tracks.audio)
             harness.controller.autoPlay = true
             harness.controller.setVideos([Fixtures.video("a", textTracks: [thumbnails, sidecar]),
-                                          Fixtures.video("b", textTracks: [sidecar])])
+                                          Fixtures.video("b", textTracks: [sidecar]),
+                                          Fixtures.video("c", textTracks: [sidecar])])
             harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions))
             harness.engine.send(.playing, .position(4))
             let french = MediaTrack(id: "sidecar:1", language: "fr", name: "Français", isSidecar: true)
-            XCTAssertEqual(harness.controller.currentSession?.captionTracks, [french])
+            let session = harness.controller.currentSession
+            XCTAssertEqual(session?.captionTracks, [french])
+            XCTAssertEqual(session?.captionSource(for: french), .webVTT(URL(string: "https://media.example/fr.vtt")!))
             harness.clearEvents()
+            let callsBefore = harness.engine.calls.count
 
             harness.controller.selectCaption(.track(french))
-            XCTAssertEqual(harness.engine.loads.last?.options,
-                           EngineLoadOptions(subtitleURI: "https://media.example/fr.vtt", startPosition: 4,
-                                             forwardBufferSeconds: 30))
-            var withSidecar = noCaptions
-            withSidecar.text.append(MediaTrack(id: "5f3a", isSidecar: true))
-            harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions),
-                                .streams(withSidecar), .streamsSelected(audio: "audio-en", text: "5f3a"))
-            let reloadIndex = harness.engine.calls.lastIndex { if case .load = $0 { true } else { false } } ?? 0
-            XCTAssertFalse(harness.engine.calls[reloadIndex...].contains { if case .select = $0 { true } else { false } },
-                           "a sidecar is never named in a selection: decodebin3 picks it")
-            harness.engine.send(.playing, .position(4.1))
             XCTAssertEqual(harness.lines, [
-                #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false}}"#,
                 #"{"type":"caption_track","track":{"id":"sidecar:1","language":"fr","name":"Français","sidecar":true}}"#,
-            ], "no lifecycle event, no repeated progress")
+            ], "no lifecycle event, no reload")
             XCTAssertEqual(persistence.language, "fr")
-
-            // Off takes the sidecar out of the pipeline the same way.
             harness.controller.selectCaption(.off)
-            XCTAssertEqual(harness.engine.loads.last?.options, EngineLoadOptions(startPosition: 4.1, forwardBufferSeconds: 30))
-            harness.engine.send(.ready, .streams(noCaptions), .streamsSelected(audio: "audio-en", text: nil))
             XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":null}"#)
+            XCTAssertEqual(harness.engine.calls.count, callsBefore, "the engine hears nothing of captions")
+            XCTAssertEqual(harness.engines.flatMap(\.loads).count, 1)
 
-            // Remembered: the next video loads its French sidecar from the start.
+            // Auto: the video's default sidecar, and this one is not.
+            harness.controller.selectCaption(.automatic)
+            XCTAssertNil(session?.selectedCaptionTrack)
+
+            // Remembered: the next video shows its French sidecar once its tracks are known.
             harness.controller.selectCaption(.track(french))
             harness.controller.advanceToNext()
-            XCTAssertEqual(harness.engine.loads.last?.options.subtitleURI, "https://media.example/fr.vtt")
+            harness.engine.send(.ready, .duration(10), .seekable(SeekableRange(start: 0, end: 10)), .streams(noCaptions))
+            let nextFrench = MediaTrack(id: "sidecar:0", language: "fr", name: "Français", isSidecar: true)
+            XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, nextFrench)
+
+            // A sidecar is known before Ready: choosing it holds at once.
+            harness.controller.advanceToNext()
+            harness.controller.selectCaption(.off)
+            harness.controller.selectCaption(.track(nextFrench))
+            XCTAssertFalse(harness.controller.currentSession?.isReady ?? true)
+            XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, nextFrench)
+            XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":"Français","sidecar":true}}"#)
         }
     }
 

@@ -12,7 +12,7 @@ final class ScriptedEngine: PlaybackEngine {
         case rate(Double)
         case maximumBitrate(Int)
         case forwardBuffer(Double)
-        case select(audio: String?, text: String?)
+        case selectAudio(String)
     }
 
     var signalHandler: (@MainActor (EngineSignal) -> Void)?
@@ -27,7 +27,7 @@ final class ScriptedEngine: PlaybackEngine {
     func setRate(_ rate: Double) { calls.append(.rate(rate)) }
     func setMaximumBitrate(_ bitsPerSecond: Int) { calls.append(.maximumBitrate(bitsPerSecond)) }
     func setForwardBuffer(seconds: Double) { calls.append(.forwardBuffer(seconds)) }
-    func selectStreams(audio: String?, text: String?) { calls.append(.select(audio: audio, text: text)) }
+    func selectAudioStream(_ id: String) { calls.append(.selectAudio(id)) }
     func stop() { calls.append(.stop) }
 
     func send(_ signals: EngineSignal...) {

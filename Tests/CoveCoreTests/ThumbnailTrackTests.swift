@@ -115,7 +115,7 @@ final class ThumbnailTrackTests: XCTestCase {
             ("00:05.1.2", nil), ("１２:00.000", nil),
         ]
         for (text, seconds) in cases {
-            XCTAssertEqual(ThumbnailTrack.timestamp(text[...]), seconds, text)
+            XCTAssertEqual(WebVTT.timestamp(text[...]), seconds, text)
         }
     }
 

@@ -79,11 +79,11 @@ final class PlayerViewScenario {
         try withExtendedLifetime(scenario) { try body(scenario) }
     }
 
-    private var window: UnsafeMutablePointer<GtkWidget>!
-    private var emulator: PlaybackAPIEmulator!
-    private var events: [PlaybackEvent] = []
+    private(set) var window: UnsafeMutablePointer<GtkWidget>!
+    private(set) var emulator: PlaybackAPIEmulator!
+    private(set) var events: [PlaybackEvent] = []
 
-    private func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
+    func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
                             height: Int32 = 540) throws -> PlayerView {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
@@ -108,7 +108,7 @@ final class PlayerViewScenario {
     }
 
     /// Every test defers this: the window and the emulator go before the next test builds its own.
-    private func finish(_ player: PlayerView?) {
+    func finish(_ player: PlayerView?) {
         player?.controller.terminateCurrentSession()
         if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
         window = nil
@@ -127,7 +127,7 @@ final class PlayerViewScenario {
         return loaded
     }
 
-    private func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
+    func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL
@@ -332,7 +332,7 @@ final class PlayerViewScenario {
         XCTAssertEqual(audio.count, 2, "\(audio)")
         XCTAssertTrue(audio.contains { $0.contains("Deutsch") }, "\(audio)")
         XCTAssertEqual(Array(subtitles.prefix(2)), [tr("Off"), tr("Auto (Recommended)")])
-        XCTAssertEqual(subtitles.count, 4, "\(subtitles)")
+        XCTAssertEqual(subtitles.count, 5, "\(subtitles)")
         XCTAssertTrue(player.controlsVisible, "controls stay while the menu is open")
         let checkedOff = menu.items.first { $0.title == tr("Off") }.map { gtk_check_button_get_active(cast($0.button)) }
         XCTAssertEqual(checkedOff, 1, "no caption is on at first")
@@ -344,6 +344,8 @@ final class PlayerViewScenario {
             self.events.contains { if case .captionTrack(let track?) = $0 { track.language == "fr" } else { false } }
         }, timeout: 10), "the controller switched captions")
         XCTAssertFalse(menu.isOpen)
+        XCTAssertTrue(MainLoop.run(until: { player.captionText.hasPrefix("Bonjour ") }, timeout: 10),
+                      "the overlay shows the French words: '\(player.captionText)'")
         let german = try XCTUnwrap(menu.items.first { $0.title.contains("Deutsch") })
         gtk_check_button_set_active(cast(german.button), 1)
         XCTAssertTrue(MainLoop.run(until: {
@@ -359,12 +361,13 @@ final class PlayerViewScenario {
         defer { finish(player) }
         loadVideo(into: player, id: UITestSupport.multiLanguageVideoID)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
-        // While playing: playbin3 applies a stream selection once it is PLAYING.
         XCTAssertTrue(MainLoop.run(until: { !player.audioSubtitles.nextCaptionChoiceIsOff }, timeout: 5))
         guard case .track(let first) = player.audioSubtitles.nextCaptionChoice else { return XCTFail("no captions") }
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_c)))
-        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.captionTrack(first)) }, timeout: 10),
-                      "c turns the first captions on: \(first)")
+        XCTAssertTrue(self.events.contains(.captionTrack(first)), "c turns the first captions on at once: \(first)")
+        let prefix = try XCTUnwrap(UITestSupport.cuePrefixes[first.language ?? ""], "\(first)")
+        XCTAssertTrue(MainLoop.run(until: { player.captionText.hasPrefix(prefix + " ") }, timeout: 10),
+                      "the overlay shows the track's words: '\(player.captionText)'")
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_space)))
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "space pauses")
 
@@ -482,7 +485,7 @@ final class PlayerViewScenario {
 
 /// GtkRange's change-value is what a drag emits; g_signal_emit_by_name is variadic, so go through GValues.
 @MainActor
-private func g_signal_emit_by_name_double(_ widget: UnsafeMutablePointer<GtkWidget>, value: Double,
+func g_signal_emit_by_name_double(_ widget: UnsafeMutablePointer<GtkWidget>, value: Double,
                                           handled: inout gboolean) {
     let signalID = g_signal_lookup("change-value", gtk_range_get_type())
     var parameters = [GValue](repeating: GValue(), count: 3)

@@ -32,17 +32,25 @@ enum UITestSupport {
             to: directory + "/multi", seconds: 4,
             audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
                     HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
-            subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Hello"),
-                        HLSSubtitleLanguage(language: "fr", name: "Français", cuePrefix: "Bonjour")])
+            subtitles: ["en", "de", "fr"].map { language in
+                HLSSubtitleLanguage(language: language, name: LanguageNames.autonym(for: language) ?? language,
+                                    cuePrefix: cuePrefixes[language] ?? language)
+            },
+            sidecars: [HLSSubtitleLanguage(language: "es", name: "Español", cuePrefix: cuePrefixes["es"] ?? "es")])
         mediaDirectory = directory
         return directory
     }
+
+    /// The multi-language video's caption words: "<prefix> <second>", one cue a second.
+    static let cuePrefixes = ["en": "Hello", "de": "Untertitel", "fr": "Bonjour", "es": "Subtítulo"]
 
     static let accountID = "57838016001"
     static let policyKey = "BCpk-ui-test-secret-key"
     static let videoID = "5000000000001"
     static let audioVideoID = "5000000000002"
     static let multiLanguageVideoID = "5000000000003"
+    /// The same streams without subtitle renditions, captioned by a sidecar WebVTT file instead.
+    static let sidecarVideoID = "5000000000004"
 
     static func catalog(mediaBaseURL: String, mediaRoot: String) -> EmulatorCatalog {
         let poster = JSONValue.string(mediaBaseURL + "/thumbs/thumb-01.jpg")
@@ -62,7 +70,13 @@ enum UITestSupport {
             "id": .string(multiLanguageVideoID), "account_id": .string(accountID), "name": "UI test languages",
             "sources": [["src": .string(mediaBaseURL + "/multi/master.m3u8"), "type": "application/x-mpegURL"]],
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi],
+        let sidecar: JSONValue = [
+            "id": .string(sidecarVideoID), "account_id": .string(accountID), "name": "UI test sidecar",
+            "sources": [["src": .string(mediaBaseURL + "/multi/master-nosubs.m3u8"), "type": "application/x-mpegURL"]],
+            "text_tracks": [["src": .string(mediaBaseURL + "/multi/sidecar_es.vtt"), "srclang": "es",
+                             "label": "Español", "kind": "subtitles", "mime_type": "text/vtt"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi, sidecar],
                                mediaRoot: mediaRoot)
     }
 

@@ -34,4 +34,7 @@ gboolean cove_message_src_is(GstMessage *message, gpointer object);
 gboolean cove_message_src_is_source_element(GstMessage *message);
 
 gint64 cove_clock_time_none(void);
+
+/// Makes playbin3's decodebin3 refuse every text stream (answering its select-stream), so none is fetched or decoded.
+void cove_playbin_refuse_text_streams(GstElement *playbin);
 #endif

@@ -96,18 +96,11 @@ extension PlaybackController {
         }
     }
 
-    /// Opens the content in the session's engine, with the current bitrate cap and the caption sidecar: on the
-    /// first load the one for the remembered language, afterwards the one the session shows.
+    /// Opens the content in the session's engine, with the current bitrate cap.
     func loadContent(of session: PlaybackSession, startingAt position: Double?) {
-        if !session.hasLoadedContent, let sidecar = initialSidecar(for: session) {
-            session.loadedSidecar = sidecar
-            session.pendingCaption = PlaybackSession.PendingCaption(track: sidecar)
-        }
-        session.hasLoadedContent = true
         session.engineStreams = nil
         session.forwardBuffer = bufferOptimization.forwardBuffer(afterWatching: session.watched)
-        let options = EngineLoadOptions(subtitleURI: session.loadedSidecar.flatMap(session.sidecarURI),
-                                        startPosition: position, maximumBitrate: preferredPeakBitRate,
+        let options = EngineLoadOptions(startPosition: position, maximumBitrate: preferredPeakBitRate,
                                         forwardBufferSeconds: session.forwardBuffer)
         session.engine.load(uri: session.source.url.absoluteString, options: options)
     }

@@ -15,8 +15,7 @@ extension PlaybackController {
         session.reload = kind
         session.isBumperActive = false
         session.isReady = false
-        // A quiet reload keeps the viewer's play state, so the new pipeline's first Playing is no new Play.
-        if kind == .resume { session.isPlaying = false }
+        session.isPlaying = false
         session.isBuffering = false
         session.isStalled = false
         session.hasEnded = false

@@ -18,8 +18,8 @@ extension PlaybackController {
             seekableChanged(to: range, in: session)
         case .streams(let streams):
             streamsChanged(streams, in: session)
-        case .streamsSelected(let audio, let text):
-            streamsSelected(audio: audio, text: text, in: session)
+        case .streamsSelected(let audio, _):
+            streamsSelected(audio: audio, in: session)
         case .playing:
             guard !session.isPlaying else { return }
             session.isPlaying = true
@@ -49,7 +49,6 @@ extension PlaybackController {
         session.isReady = true
         switch session.reload {
         case .resume?: emit(.lifecycle(.resumeComplete), in: session)
-        case .quiet?: break
         case nil: emit(.lifecycle(.ready), in: session)
         }
         session.reload = nil
@@ -168,7 +167,7 @@ extension PlaybackController {
         if reload == .resume {
             emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
             emit(.lifecycle(.resumeFail), in: session)
-        } else if session.isReady || reload == .quiet {
+        } else if session.isReady {
             emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: message), in: session)
             emit(.lifecycle(.failedToPlayToEndTime), in: session)
         } else {

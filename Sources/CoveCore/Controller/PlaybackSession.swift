@@ -22,7 +22,7 @@ public final class PlaybackSession {
     public internal(set) var mediaType: MediaType?
     public internal(set) var videoType: VideoType?
     public internal(set) var audioTracks: [MediaTrack] = []
-    /// In-manifest caption tracks first, then the video's sidecar WebVTT tracks.
+    /// The stream's caption renditions, or the video's sidecar WebVTT tracks when it has none.
     public internal(set) var captionTracks: [MediaTrack] = []
     public internal(set) var selectedAudioTrack: MediaTrack?
     /// nil is Off.
@@ -44,33 +44,23 @@ public final class PlaybackSession {
     var lastProgressReported: Double?
     var lastBumperProgressReported: Double?
     var cuePoints: CuePointTracker
-    /// Between reloading the content (a resume, or a sidecar caption change) and its Ready.
+    /// Between reloading the content (a resume) and its Ready.
     var reload: Reload?
     /// After a resume, progress up to here was already reported once.
     var progressReportedUpTo: Double?
-    /// The sidecar track loaded into the engine, if any.
-    var loadedSidecar: MediaTrack?
     /// What the current pipeline contains; nil until it says (each load starts afresh).
     var engineStreams: EngineStreams?
     var hasReportedTracks = false
-    var hasLoadedContent = false
     /// Seconds of content played (not seeked over), for the buffer optimisation.
     var watched = 0.0
     var forwardBuffer: Double?
-    /// The caption to show once the reload that adds or removes a sidecar reports its streams.
-    var pendingCaption: PendingCaption?
-
-    struct PendingCaption: Equatable {
-        /// nil: off.
-        var track: MediaTrack?
-    }
+    /// The viewer's caption choice in this session; nil until one is made (the remembered language applies).
+    var captionChoice: CaptionChoice?
     var terminated = false
 
     enum Reload: Equatable {
         /// `resumeVideo(at:autoPlay:)`: ResumeBegin, then ResumeComplete or ResumeFail instead of Ready or Fail.
         case resume
-        /// A caption change that needs another load: no lifecycle events at all.
-        case quiet
     }
 
     init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?) {
@@ -91,13 +81,10 @@ public final class PlaybackSession {
         }
     }
 
-    func sidecarTextTrack(for track: MediaTrack) -> TextTrack? {
+    /// The `text_tracks` entry of a sidecar caption track.
+    public func sidecarTextTrack(for track: MediaTrack) -> TextTrack? {
         guard track.isSidecar, let index = Int(track.id.dropFirst("sidecar:".count)),
               video.textTracks.indices.contains(index) else { return nil }
         return video.textTracks[index]
-    }
-
-    func sidecarURI(for track: MediaTrack) -> String? {
-        sidecarTextTrack(for: track)?.src?.absoluteString
     }
 }

@@ -1,0 +1,81 @@
+/// A caption track's cues and the lookup of what is on screen at a moment, fast for thousands of cues: a binary
+/// search for the last cue to have started, then a walk back that stops as soon as no earlier cue can still be
+/// showing (the running maximum of end times says so).
+public struct CaptionCues: Sendable, Equatable {
+    /// Ordered by start time (file order among equal starts).
+    public let cues: [CaptionCue]
+    /// `latestEnd[i]` is the largest end among `cues[0...i]`.
+    private let latestEnd: [Double]
+
+    public init(_ cues: [CaptionCue]) {
+        self.cues = cues.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+            .map(\.element)
+        var latest = -Double.infinity
+        latestEnd = self.cues.map { cue in
+            latest = max(latest, cue.end)
+            return latest
+        }
+    }
+
+    public static let empty = CaptionCues([])
+
+    public var isEmpty: Bool { cues.isEmpty }
+
+    /// The cues showing at `seconds` (start ≤ seconds < end), in start order.
+    public func active(at seconds: Double) -> [CaptionCue] {
+        guard seconds.isFinite else { return [] }
+        var low = 0, high = cues.count
+        while low < high {
+            let middle = (low + high) / 2
+            if cues[middle].start <= seconds { low = middle + 1 } else { high = middle }
+        }
+        var showing: [CaptionCue] = []
+        var index = low - 1
+        while index >= 0, latestEnd[index] > seconds {
+            if cues[index].end > seconds { showing.append(cues[index]) }
+            index -= 1
+        }
+        return showing.reversed()
+    }
+
+    /// The text on screen at `seconds`: the active cues' texts, one below the other.
+    public func text(at seconds: Double) -> String {
+        active(at: seconds).map(\.text).joined(separator: "\n")
+    }
+}
+
+extension CaptionCues {
+    /// Reads a WebVTT caption file; cue times are taken as presentation times (a sidecar).
+    public static func parse(vtt: String) -> CaptionCues {
+        CaptionCues(cues(in: WebVTT.read(vtt), offset: 0))
+    }
+
+    /// Reads the WebVTT segments of an HLS subtitle rendition, in playlist order. Each segment's
+    /// X-TIMESTAMP-MAP ties its cue times to the MPEG-TS clock; the first segment's mapping is taken as the
+    /// presentation start (packagers map LOCAL 0 to the first video timestamp), so cue times come out relative
+    /// to the start of the stream as the player's position counts it. Segments without a map use their cue times
+    /// as they are. A cue repeated across a segment boundary is kept once.
+    public static func parse(segments: [String]) -> CaptionCues {
+        var all: [CaptionCue] = []
+        var seen = Set<CaptionCue>()
+        var base: WebVTTTimestampMap?
+        for segment in segments {
+            let document = WebVTT.read(segment)
+            var offset = 0.0
+            if let map = WebVTTTimestampMap(header: document.header) {
+                if base == nil { base = map }
+                offset = map.offset(from: base ?? map)
+            }
+            for cue in cues(in: document, offset: offset) where seen.insert(cue).inserted { all.append(cue) }
+        }
+        return CaptionCues(all)
+    }
+
+    private static func cues(in document: WebVTT.Document, offset: Double) -> [CaptionCue] {
+        document.cues.compactMap { raw in
+            let (spans, voice) = WebVTTCueText.parse(raw.payload.joined(separator: "\n"))
+            guard spans.contains(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return nil }
+            return CaptionCue(start: raw.start + offset, end: raw.end + offset, spans: spans, voice: voice)
+        }
+    }
+}

@@ -26,10 +26,12 @@ enum ShortcutsWindow {
             </object></child>
             """
         }.joined()
+        // Outside the literal: xgettext's C scanner does not read Swift's multi-line strings.
+        let title = escape(tr("Playback"))
         let xml = """
         <interface><object class="GtkShortcutsWindow" id="window"><property name="modal">1</property>
           <child><object class="GtkShortcutsSection"><property name="section-name">player</property>
-            <child><object class="GtkShortcutsGroup"><property name="title">\(escape(tr("Playback")))</property>
+            <child><object class="GtkShortcutsGroup"><property name="title">\(title)</property>
               \(items)
             </object></child>
           </object></child>

@@ -19,6 +19,8 @@ public enum DemoCatalog {
     public static let playlistWithErrorID = "7000000000002"
     /// Audio only (AOD layout, poster above the bar).
     public static let audioVideoID = "6000000000005"
+    /// English and German audio and subtitles in the stream (the Audio & Subtitles menu, captions drawn by Cove).
+    public static let languagesVideoID = "6000000000006"
 
     public static func make(media: DemoMediaFiles, mediaBaseURL: String) -> EmulatorCatalog {
         let hls = mediaBaseURL + "/" + media.hls
@@ -73,10 +75,25 @@ public enum DemoCatalog {
         ]
         return EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
-            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster)] + extraVideos(mp4: mp4),
+            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster)]
+                + extraVideos(mp4: mp4),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
             mediaRoot: media.root)
+    }
+
+    private static func languagesVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String,
+                                       _ poster: JSONValue) -> JSONValue {
+        [
+            "id": .string(languagesVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-languages",
+            "name": "Cove demo: two languages",
+            "description": "English and German audio and subtitles in one HLS stream.",
+            "duration": 10000,
+            "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/" + media.languagesHLS), "type": "application/x-mpegURL"]],
+        ]
     }
 
     private static func audioVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {

@@ -12,23 +12,27 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var poster: String
     /// Relative path of the audio-only HLS master playlist.
     public var audioHLS: String
+    /// Relative path of the HLS master playlist with English and German audio and subtitle renditions.
+    public var languagesHLS: String
     /// Absolute directory holding them all.
     public var root: String
 
     public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
-                poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8") {
+                poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
+                languagesHLS: String = "languages/master.m3u8") {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
         self.poster = poster
         self.audioHLS = audioHLS
+        self.languagesHLS = languagesHLS
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 2
+    static let demoRecipeVersion = 3
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -54,6 +58,12 @@ extension MediaEncoder {
                                  interval: demoSeconds, width: 640, height: 360)
             try encodeAudioOnlyHLS(to: scratch + "/audio", seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
+            try encodeMultiLanguageHLS(
+                to: scratch + "/languages", seconds: demoSeconds,
+                audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
+                        HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
+                subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Subtitle"),
+                            HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
             try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
             try moveIntoPlace(scratch, result)
         } catch {
@@ -93,6 +103,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.hls)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.thumbnails)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.audioHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.languagesHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.poster)
     }
 

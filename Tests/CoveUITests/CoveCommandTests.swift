@@ -91,6 +91,17 @@ final class CoveCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains(#"{"type":"lifecycle","event":"Play"}"#), "\(lines)")
     }
 
+    /// The demo's two-language stream lists both audio renditions and both subtitle renditions.
+    func testDemoLanguagesVideoListsItsAudioAndSubtitleTracks() throws {
+        let run = try CoveProcess(binary, ["--demo", "--video-id", DemoCatalog.languagesVideoID, "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 90) { $0.contains { $0.contains(#""type":"tracks""#) } }
+        let tracks = try XCTUnwrap(decodedEvents(lines).first { $0["type"] == "tracks" }, "\(lines)")
+        XCTAssertEqual(tracks["audio"]?.arrayValue?.compactMap { $0["language"]?.stringValue }, ["en", "de"])
+        XCTAssertEqual(Set(tracks["captions"]?.arrayValue?.compactMap { $0["language"]?.stringValue } ?? []),
+                       ["en", "de"])
+    }
+
     func testLayoutEventsForAutomaticForcedAndCustomLayouts() throws {
         let path = try UITestSupport.mediaRoot() + "/clip.mp4"
         let automatic = try CoveProcess(binary, ["--url", path, "--print-events"])

@@ -66,6 +66,8 @@ final class ControlBar {
         gtk_widget_add_css_class(liveButton, "cove-live")
         gtk_scale_set_draw_value(cast(slider), 0)
         gtk_widget_set_sensitive(slider, 0)
+        // The viewer may seek past what has arrived; GtkRange would stop the thumb at the fill level.
+        gtk_range_set_restrict_to_fill_level(cast(slider), 0)
         gtk_scale_button_set_value(cast(volumeButton), 1)
 
         elastic = ElasticLayout(container: root, layout: layout)
@@ -188,6 +190,7 @@ final class ControlBar {
 
     func setBumperMode(_ active: Bool) {
         bumperModeActive = active
+        if active { setBuffered(nil) }
         if active { gtk_widget_add_css_class(root, "cove-bumper") } else { gtk_widget_remove_css_class(root, "cove-bumper") }
     }
 

@@ -254,6 +254,7 @@ public final class PlayerView {
             status.clear()
             status.showBusy(after: 0.3)
             controlBar.update(position: 0, duration: nil)
+            controlBar.setBuffered(nil)
             controlBar.setPlaying(false)
         case .lifecycle(.ready):
             status.hideBusy()
@@ -276,6 +277,7 @@ public final class PlayerView {
             controlBar.update(position: controller.currentSession?.position ?? 0, duration: duration)
         case .progress(let time):
             controlBar.update(position: time, duration: controller.currentSession?.duration)
+            controlBar.setBuffered(controller.currentSession?.bufferedPosition)
             controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
         case .mediaType(let type):
             applyLayout(selection.determined(mediaType: type))

@@ -33,6 +33,7 @@ public enum PlayerStyle {
     .cove-control-bar button.cove-live.cove-live-edge { color: rgb(85, 154, 66); }
     .cove-control-bar scale trough { background-color: rgb(140, 143, 140); min-height: 5px; border-radius: 3px; }
     .cove-control-bar scale highlight { background-color: rgb(214, 36, 133); border-radius: 3px; }
+    .cove-control-bar scale trough > fill { background-color: rgba(255, 255, 255, 0.8); border-radius: 3px; }
     .cove-control-bar scale slider {
         background-color: white; min-width: 14px; min-height: 14px; margin: -5px; border-radius: 7px; border: none;
     }

@@ -92,6 +92,37 @@ final class HTTPPlaybackTests: XCTestCase {
         }
     }
 
+    /// The slider's buffered region: hlsdemux2 downloads and parses segments ahead of the playhead (on loopback,
+    /// soon the whole clip), never past the end.
+    func testHLSBufferedPositionRunsAheadOfThePlayheadWithinTheDuration() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try Self.startEmulator()
+            defer { emulator.stop() }
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/hls/master.m3u8")
+            engine.play()
+            var samples: [(playhead: Double, buffered: Double)] = []
+            XCTAssertTrue(MainLoop.run(until: {
+                if let buffered = engine.bufferedPosition, let playhead = recorder.positions.last,
+                   samples.last?.playhead != playhead {
+                    samples.append((playhead, buffered))
+                }
+                return recorder.isFinished
+            }, timeout: Self.seconds + 15))
+            XCTAssertNil(recorder.error)
+            let duration = try XCTUnwrap(engine.duration)
+            XCTAssertFalse(samples.isEmpty, "the buffered position was measured while playing")
+            XCTAssertTrue(samples.contains { $0.playhead < duration - 1 && $0.buffered >= $0.playhead + 1 },
+                          "media arrived at least a second ahead: \(samples)")
+            for sample in samples {
+                XCTAssertGreaterThanOrEqual(sample.buffered, sample.playhead - 0.3, "\(samples)")
+                XCTAssertLessThanOrEqual(sample.buffered, duration, "\(samples)")
+            }
+        }
+    }
+
     /// Jump back then pause at once (what a viewer's ← then Space does): the pause lands while the flushing seek
     /// holds the pipeline in PAUSED, and must still be reported.
     func testPauseRightAfterASeekWhilePlayingIsReported() throws {

@@ -79,11 +79,11 @@ final class PlayerViewScenario {
         try withExtendedLifetime(scenario) { try body(scenario) }
     }
 
-    private var window: UnsafeMutablePointer<GtkWidget>!
-    private var emulator: PlaybackAPIEmulator!
-    private var events: [PlaybackEvent] = []
+    var window: UnsafeMutablePointer<GtkWidget>!
+    var emulator: PlaybackAPIEmulator!
+    var events: [PlaybackEvent] = []
 
-    private func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
+    func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
                             height: Int32 = 540) throws -> PlayerView {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
@@ -108,7 +108,7 @@ final class PlayerViewScenario {
     }
 
     /// Every test defers this: the window and the emulator go before the next test builds its own.
-    private func finish(_ player: PlayerView?) {
+    func finish(_ player: PlayerView?) {
         player?.controller.terminateCurrentSession()
         if let window { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
         window = nil
@@ -116,7 +116,7 @@ final class PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.2)
     }
 
-    private func fetchVideo(_ id: String) -> Video? {
+    func fetchVideo(_ id: String) -> Video? {
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL
@@ -127,7 +127,7 @@ final class PlayerViewScenario {
         return loaded
     }
 
-    private func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
+    func loadVideo(into player: PlayerView, id: String = UITestSupport.videoID) {
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL
@@ -430,6 +430,7 @@ final class PlayerViewScenario {
         var handled: gboolean = 0
         g_signal_emit_by_name_double(bar.slider, value: 3.5, handled: &handled)
         XCTAssertEqual(handled, 1, "the slider refuses to seek in the bumper")
+        XCTAssertNil(bar.bufferedLevel, "no buffered region in bumper mode")
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.bumperExit)) }, timeout: 20))
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(bar.bumperModeActive)

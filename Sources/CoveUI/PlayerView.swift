@@ -30,6 +30,8 @@ public final class PlayerView {
     private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
         self?.controlsVisibilityChanged(visible)
     }
+    /// The control bar's fade durations (set once in init).
+    private(set) var fade: ControlsFade?
     /// The window showing this view; GTK owns it and it outlives the view.
     private var window: Widget?
 
@@ -45,6 +47,8 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
+        fade = ControlsFade(bar: controlBar.root, hideDuration: options.hideControlsAnimationDuration,
+                            showDuration: options.showControlsAnimationDuration)
         selection.options = options
         if let naming = options.accessibilityLabelForButton { controlBar.accessibilityLabel = naming }
         applyLayout(selection.initialLayout())

@@ -13,9 +13,9 @@ public enum PlayerStyle {
         padding: 0 8px;
         color: white;
         opacity: 1;
-        transition: opacity 200ms ease-out;
     }
-    .cove-control-bar.cove-hidden { opacity: 0; transition: opacity 500ms ease-in; }
+    /* Each bar's fade durations come from its PlayerViewOptions (ControlsFade). */
+    .cove-control-bar.cove-hidden { opacity: 0; }
     .cove-control-bar button {
         color: white;
         background: none;

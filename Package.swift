@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
                 linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
-        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
+        .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
 
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),

@@ -31,6 +31,7 @@ final class ControlBar {
     var onLive: () -> Void = {}
     var onClosedCaption: () -> Void = {}
     var onPreferredBitrate: () -> Void = {}
+    var onPictureInPicture: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
     var onVolume: (Double) -> Void = { _ in }
@@ -144,6 +145,7 @@ final class ControlBar {
         Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
+        Signals.connect(pictureInPictureButton, "clicked") { [weak self] in self?.onPictureInPicture() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
@@ -186,6 +188,12 @@ final class ControlBar {
         } else {
             gtk_scale_button_set_value(cast(volumeButton), volumeBeforeMute)
         }
+    }
+
+    /// The pictureInPicture button is lit while the video plays in its window.
+    func setPictureInPicture(_ active: Bool) {
+        if active { gtk_widget_add_css_class(pictureInPictureButton, "cove-active") }
+        else { gtk_widget_remove_css_class(pictureInPictureButton, "cove-active") }
     }
 
     func setBumperMode(_ active: Bool) {

@@ -19,6 +19,8 @@ public final class PlayerView {
     let surface = VideoSurface()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    /// Its placeholder lies under the poster, status and controls.
+    let pictureInPicture: PictureInPicture
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
@@ -33,7 +35,7 @@ public final class PlayerView {
     /// The control bar's fade durations (set once in init).
     private(set) var fade: ControlsFade?
     /// The window showing this view; GTK owns it and it outlives the view.
-    private var window: Widget?
+    private(set) var window: Widget?
 
     public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions()) {
         self.controller = controller
@@ -43,6 +45,7 @@ public final class PlayerView {
         gtk_widget_add_css_class(widget, "cove-player")
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
+        pictureInPicture = PictureInPicture(overlay: widget)
         gtk_overlay_add_overlay(cast(widget), poster.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
@@ -62,7 +65,7 @@ public final class PlayerView {
 
     /// Shows a decoded frame; call on the main thread (the engine's frame handler already is).
     public func display(_ frame: VideoFrame) {
-        surface.show(frame)
+        if !pictureInPicture.show(frame) { surface.show(frame) }
         if isShutterClosed {
             isShutterClosed = false
             gtk_widget_remove_css_class(surface.root, "cove-shutter")
@@ -102,6 +105,7 @@ public final class PlayerView {
         }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
+        controlBar.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
             menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
@@ -284,6 +288,8 @@ public final class PlayerView {
             controlBar.setBuffered(controller.currentSession?.bufferedPosition)
             controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
         case .mediaType(let type):
+            // Audio has no picture and its layouts no pictureInPicture control.
+            if type == .audio { pictureInPicture.stop() }
             applyLayout(selection.determined(mediaType: type))
         case .videoType(let type):
             applyLayout(selection.determined(videoType: type))

@@ -174,6 +174,8 @@ public final class PlayerView {
             if count == 2 { self.toggleFullscreen() }
         }
         gtk_widget_add_controller(surface.root, clicks)
+        // A countdown still running when the window goes must not touch the destroyed widgets.
+        Signals.connect(widget, "destroy") { [weak self] in self?.visibility.stop() }
     }
 
     /// Keyboard shortcuts and fullscreen tracking for the window that shows this view.

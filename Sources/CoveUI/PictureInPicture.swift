@@ -5,7 +5,7 @@ import CoveGLib
 import CoveMedia
 
 /// Picture in Picture: the video alone in a small window that asks to stay above the others, while the player
-/// shows a placeholder. Closing that window, a double-click in it, or `stop()` returns the video to the player.
+/// shows a placeholder. Closing that window, a double-click or Esc in it, or `stop()` returns the video to the player.
 ///
 /// GTK 4 has no keep-above API. On X11 the window asks the window manager with EWMH's `_NET_WM_STATE_ABOVE`
 /// once it is mapped; the window manager decides (without one, as under Xvfb, nothing happens). Wayland
@@ -62,12 +62,15 @@ final class PictureInPicture {
             self?.stop()
             return true
         }
-        // A double-click returns the video too: without a window manager the window has no title bar.
+        // A double-click or Esc returns the video too: without a window manager the window has no title bar.
         let clicks = gtk_gesture_click_new()!
         Signals.connectPress(raw(clicks), "pressed") { [weak self] count, _, _ in
             if count == 2 { self?.stop() }
         }
         gtk_widget_add_controller(surface.root, clicks)
+        let keys = gtk_event_controller_key_new()!
+        Signals.connectKey(raw(keys), "key-pressed") { [weak self] keyval, _ in self?.handleKey(keyval) ?? false }
+        gtk_widget_add_controller(window, keys)
         // Destroyed with the player's window: nothing to return to.
         Signals.connect(window, "destroy") { [weak self] in
             guard let self, self.window == window else { return }
@@ -89,6 +92,13 @@ final class PictureInPicture {
         gtk_widget_set_visible(placeholder, 0)
         onStop(surface)
         gtk_window_destroy(cast(window))
+    }
+
+    /// The window's keys: Esc returns the video.
+    func handleKey(_ keyval: UInt32) -> Bool {
+        guard Int32(keyval) == GDK_KEY_Escape, isActive else { return false }
+        stop()
+        return true
     }
 
     /// Shows `frame` in the window; false while Picture in Picture is off.

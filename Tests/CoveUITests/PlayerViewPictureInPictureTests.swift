@@ -68,10 +68,14 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { player.framesShown > framesBack + 3 }, timeout: 10),
                       "frames reach the player again")
 
-        // The button toggles it too.
+        // The button toggles it too, and Esc in the window closes it.
         gtk_widget_activate(player.controlBar.pictureInPictureButton)
         XCTAssertTrue(MainLoop.run(until: { player.isPictureInPictureActive }, timeout: 5))
         player.togglePictureInPicture()
+        XCTAssertFalse(player.isPictureInPictureActive)
+        player.togglePictureInPicture()
+        XCTAssertFalse(pip.handleKey(UInt32(GDK_KEY_space)), "other keys are left alone")
+        XCTAssertTrue(pip.handleKey(UInt32(GDK_KEY_Escape)))
         XCTAssertFalse(player.isPictureInPictureActive)
         XCTAssertEqual(gtk_widget_has_css_class(player.controlBar.pictureInPictureButton, "cove-active"), 0)
     }

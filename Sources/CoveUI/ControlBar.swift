@@ -199,6 +199,7 @@ final class ControlBar {
     func setBumperMode(_ active: Bool) {
         bumperModeActive = active
         if active { setBuffered(nil) }
+        placeMarks()
         if active { gtk_widget_add_css_class(root, "cove-bumper") } else { gtk_widget_remove_css_class(root, "cove-bumper") }
     }
 
@@ -225,12 +226,19 @@ final class ControlBar {
     /// GtkScale places marks for the range it has when they are added, so they are placed again with each new range.
     private func placeMarks() {
         gtk_scale_clear_marks(cast(slider))
+        // A bumper's slider has no markers (facts §8.1).
+        placedMarkCount = 0
+        guard !bumperModeActive else { return }
         let adjustment = gtk_range_get_adjustment(cast(slider) as UnsafeMutablePointer<GtkRange>)
         let upper = gtk_adjustment_get_upper(adjustment)
         for marker in markers where duration != nil && marker.time <= upper {
             gtk_scale_add_mark(cast(slider), marker.time, GTK_POS_TOP, nil)
+            placedMarkCount += 1
         }
     }
+
+    /// Marks on the slider now (GtkScale cannot say).
+    private(set) var placedMarkCount = 0
 
     private(set) var markers: [(time: Double, name: String)] = []
 

@@ -279,6 +279,10 @@ public final class PlayerView {
             let active = event == .lifecycle(.bumperEnter)
             controlBar.setBumperMode(active)
             if selection.bumperModeChanged(active) { controlBar.setNeedsLayout() }
+            if !active { controlBar.update(position: 0, duration: nil) }
+        case .bumperProgress(let time):
+            // The purple slider runs over the bumper (the engine plays it, so its duration is the bumper's).
+            controlBar.update(position: time, duration: controller.currentSession?.engine.duration)
         case .lifecycle(.playbackBufferEmpty):
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):

@@ -1,11 +1,43 @@
 import CGtk
 @testable import CoveUI
+import CoveCore
 import CoveGLib
 import XCTest
 
 extension PlayerViewTests {
     func testSliderFillFollowsTheBufferedPosition() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.sliderFillFollowsTheBufferedPosition() } }
+    }
+}
+
+final class ControlBarSliderTests: XCTestCase {
+    /// Bumper mode (facts §8.1): no buffered region and no markers; both return with the content.
+    func testBumperModeHidesTheBufferedRegionAndTheMarkers() throws {
+        try MainActor.assumeIsolated {
+            try UITestSupport.initGTK()
+            let bar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
+            g_object_ref_sink(UnsafeMutableRawPointer(bar.root))
+            defer { g_object_unref(UnsafeMutableRawPointer(bar.root)) }
+            bar.setCuePoints([CuePoint(position: .time(2), type: "CODE")])
+            bar.update(position: 1, duration: 4)
+            bar.setBuffered(6)
+            XCTAssertEqual(bar.bufferedLevel, 4, "clamped to the slider's range")
+            XCTAssertEqual(bar.placedMarkCount, 1)
+            bar.setBumperMode(true)
+            XCTAssertNil(bar.bufferedLevel)
+            XCTAssertEqual(bar.placedMarkCount, 0)
+            bar.setBuffered(3)
+            XCTAssertNil(bar.bufferedLevel, "not while the bumper plays")
+            bar.setBumperMode(false)
+            bar.setBuffered(3)
+            XCTAssertEqual(bar.bufferedLevel, 3)
+            XCTAssertEqual(bar.placedMarkCount, 1)
+            bar.setSeekWindow(start: 100, end: 160)
+            bar.setBuffered(130)
+            XCTAssertEqual(bar.bufferedLevel, 130, "live DVR: in the seekable window's scale")
+            bar.setBuffered(40)
+            XCTAssertEqual(bar.bufferedLevel, 100, "never before the window")
+        }
     }
 }
 

@@ -431,6 +431,8 @@ final class PlayerViewScenario {
         g_signal_emit_by_name_double(bar.slider, value: 3.5, handled: &handled)
         XCTAssertEqual(handled, 1, "the slider refuses to seek in the bumper")
         XCTAssertNil(bar.bufferedLevel, "no buffered region in bumper mode")
+        XCTAssertEqual(gtk_widget_get_sensitive(bar.slider), 1, "the purple slider shows the bumper's progress")
+        XCTAssertGreaterThan(gtk_range_get_value(cast(bar.slider)), 0)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.bumperExit)) }, timeout: 20))
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(bar.bumperModeActive)

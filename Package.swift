@@ -53,8 +53,12 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib"],
                     swiftSettings: strict),
+        // Test support: watches the X11 root window for the Picture in Picture keep-above request.
+        .target(name: "CX11Probe", dependencies: ["CGtk"], path: "Tests/Support/CX11Probe",
+                linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "CoveUITests",
-                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim"],
+                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim",
+                                   "CX11Probe"],
                     swiftSettings: strict),
     ]
 )

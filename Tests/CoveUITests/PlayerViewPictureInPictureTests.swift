@@ -3,6 +3,7 @@ import CGtkShim
 @testable import CoveUI
 import CoveCore
 import CoveGLib
+import CX11Probe
 import XCTest
 
 extension PlayerViewTests {
@@ -41,6 +42,9 @@ extension PlayerViewScenario {
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 3 }, timeout: 20), "frames in the player")
 
+        // Listening on the root window like a window manager (Xvfb runs none) for the keep-above request.
+        let rootWatch = cove_root_watch_open()
+        defer { cove_root_watch_close(rootWatch) }
         gtk_widget_activate(player.controlBar.pictureInPictureButton)
         XCTAssertTrue(MainLoop.run(until: { player.isPictureInPictureActive }, timeout: 5), "the button opened it")
         let pip = player.pictureInPicture
@@ -55,6 +59,9 @@ extension PlayerViewScenario {
         XCTAssertNil(gtk_picture_get_paintable(cast(player.surface.root)), "the player's picture is empty")
         XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_mapped(pipWindow) != 0 }, timeout: 5))
         XCTAssertTrue(pip.requestedKeepAbove, "asked the window manager to keep it above (X11)")
+        XCTAssertNotNil(rootWatch, "the UI tests run on X11")
+        XCTAssertEqual(cove_root_watch_saw_keep_above(rootWatch, cast(pipWindow), 3000), 1,
+                       "the root window received _NET_WM_STATE add _NET_WM_STATE_ABOVE for the window")
         XCTAssertEqual(gtk_widget_has_css_class(player.controlBar.pictureInPictureButton, "cove-active"), 1)
         XCTAssertEqual(Int(gtk_widget_get_width(pipWindow)), Int(PictureInPicture.defaultWidth), accuracy: 40)
 

@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
                 linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
-        .target(name: "CGtkShim", dependencies: ["CGtk"]),
+        // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
+        .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
 
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
@@ -52,8 +53,12 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib"],
                     swiftSettings: strict),
+        // Test support: watches the X11 root window for the Picture in Picture keep-above request.
+        .target(name: "CX11Probe", dependencies: ["CGtk"], path: "Tests/Support/CX11Probe",
+                linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "CoveUITests",
-                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim"],
+                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim",
+                                   "CX11Probe"],
                     swiftSettings: strict),
     ]
 )

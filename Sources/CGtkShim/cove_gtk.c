@@ -42,3 +42,34 @@ GdkTexture *cove_widget_render_texture(GtkWidget *widget) {
     g_object_unref(paintable);
     return texture;
 }
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
+gboolean cove_window_request_keep_above(GtkWindow *window) {
+#ifdef GDK_WINDOWING_X11
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (surface == NULL || !GDK_IS_X11_SURFACE(surface)) return FALSE;
+    GdkDisplay *display = gdk_surface_get_display(surface);
+    // A mapped window's state changes by a client message to the root window (EWMH "_NET_WM_STATE"); setting the
+    // property before mapping would be overwritten by GDK's own initial hints.
+    XClientMessageEvent message = {0};
+    message.type = ClientMessage;
+    message.window = gdk_x11_surface_get_xid(surface);
+    message.message_type = gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE");
+    message.format = 32;
+    message.data.l[0] = 1;  // _NET_WM_STATE_ADD
+    message.data.l[1] = (long)gdk_x11_get_xatom_by_name_for_display(display, "_NET_WM_STATE_ABOVE");
+    message.data.l[2] = 0;
+    message.data.l[3] = 1;  // source indication: a normal application
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    XSendEvent(xdisplay, gdk_x11_display_get_xrootwindow(display), False,
+               SubstructureRedirectMask | SubstructureNotifyMask, (XEvent *)&message);
+    XFlush(xdisplay);
+    return TRUE;
+#else
+    (void)window;
+    return FALSE;
+#endif
+}

@@ -123,6 +123,9 @@ public protocol PlaybackEngine: AnyObject {
     /// The latest known position in seconds.
     var position: Double? { get }
     var duration: Double? { get }
+    /// How far media has arrived ahead of the playhead, in stream seconds (the SDK slider's buffered region);
+    /// nil while unknown.
+    var bufferedPosition: Double? { get }
 }
 
 extension PlaybackEngine {

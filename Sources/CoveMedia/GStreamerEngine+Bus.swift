@@ -174,6 +174,8 @@ extension GStreamerEngine {
         }
         if let current = queryPosition(), current != lastPosition {
             lastPosition = current
+            // Before the position goes out, so whoever reads it on the progress sees the buffered region too.
+            refreshBufferedPosition(playhead: current)
             emit(.position(current))
             guard isActive, generation == polling else { return false }
             selectionSettled()

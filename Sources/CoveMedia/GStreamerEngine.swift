@@ -21,6 +21,8 @@ public final class GStreamerEngine: PlaybackEngine {
     /// The playbin variant of the current pipeline ("playbin3" or "playbin"), for diagnostics.
     public internal(set) var pipelineFactory: String?
     public internal(set) var duration: Double?
+    /// How far media has arrived ahead of the playhead, in stream seconds; polled while playing.
+    public internal(set) var bufferedPosition: Double?
 
     var pipeline: UnsafeMutablePointer<GstElement>?
     var frameBridge: OpaquePointer?
@@ -190,6 +192,7 @@ public final class GStreamerEngine: PlaybackEngine {
         reachedEnd = false
         lastPosition = nil
         duration = nil
+        bufferedPosition = nil
         pipelineFactory = nil
         rate = 1
         streamContents = nil

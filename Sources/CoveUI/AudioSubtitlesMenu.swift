@@ -26,7 +26,7 @@ final class AudioSubtitlesMenu {
         gtk_widget_add_css_class(popover, "cove-menu")
         gtk_popover_set_child(cast(popover), content)
         gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        gtk_widget_set_parent(popover, button)
+        attachPopover(popover, to: button)
         cove_accessible_set_label(popover, tr("Audio & Subtitles"))
         rebuild()
     }

@@ -31,6 +31,7 @@ final class ControlBar {
     var onLive: () -> Void = {}
     var onClosedCaption: () -> Void = {}
     var onPreferredBitrate: () -> Void = {}
+    var onPictureInPicture: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
     var onVolume: (Double) -> Void = { _ in }
@@ -67,6 +68,8 @@ final class ControlBar {
         gtk_widget_add_css_class(liveButton, "cove-live")
         gtk_scale_set_draw_value(cast(slider), 0)
         gtk_widget_set_sensitive(slider, 0)
+        // The viewer may seek past what has arrived; GtkRange would stop the thumb at the fill level.
+        gtk_range_set_restrict_to_fill_level(cast(slider), 0)
         gtk_scale_button_set_value(cast(volumeButton), 1)
 
         elastic = ElasticLayout(container: root, layout: layout)
@@ -146,6 +149,7 @@ final class ControlBar {
         Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
+        Signals.connect(pictureInPictureButton, "clicked") { [weak self] in self?.onPictureInPicture() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
@@ -190,8 +194,16 @@ final class ControlBar {
         }
     }
 
+    /// The pictureInPicture button is lit while the video plays in its window.
+    func setPictureInPicture(_ active: Bool) {
+        if active { gtk_widget_add_css_class(pictureInPictureButton, "cove-active") }
+        else { gtk_widget_remove_css_class(pictureInPictureButton, "cove-active") }
+    }
+
     func setBumperMode(_ active: Bool) {
         bumperModeActive = active
+        if active { setBuffered(nil) }
+        placeMarks()
         if active { gtk_widget_add_css_class(root, "cove-bumper") } else { gtk_widget_remove_css_class(root, "cove-bumper") }
     }
 
@@ -218,12 +230,19 @@ final class ControlBar {
     /// GtkScale places marks for the range it has when they are added, so they are placed again with each new range.
     private func placeMarks() {
         gtk_scale_clear_marks(cast(slider))
+        // A bumper's slider has no markers (facts §8.1).
+        placedMarkCount = 0
+        guard !bumperModeActive else { return }
         let adjustment = gtk_range_get_adjustment(cast(slider) as UnsafeMutablePointer<GtkRange>)
         let upper = gtk_adjustment_get_upper(adjustment)
         for marker in markers where duration != nil && marker.time <= upper {
             gtk_scale_add_mark(cast(slider), marker.time, GTK_POS_TOP, nil)
+            placedMarkCount += 1
         }
     }
+
+    /// Marks on the slider now (GtkScale cannot say).
+    private(set) var placedMarkCount = 0
 
     private(set) var markers: [(time: Double, name: String)] = []
 

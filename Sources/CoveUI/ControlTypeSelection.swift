@@ -10,7 +10,10 @@ struct ControlTypeSelection {
     }
 
     var options = PlayerViewOptions() {
-        didSet { context.preferredBitrateConfigured = options.preferredBitrateConfig != nil }
+        didSet {
+            context.preferredBitrateConfigured = options.preferredBitrateConfig != nil
+            context.pictureInPictureEnabled = options.showPictureInPictureButton
+        }
     }
     private(set) var currentName = SuppliedLayout.vod.rawValue
     private(set) var mediaType = MediaType.undetermined
@@ -75,6 +78,7 @@ struct ControlTypeSelection {
         if let custom = options.customLayout {
             guard force || current == nil else { return nil }
             currentName = "custom"
+            custom.apply(context)
             current = custom
             return Choice(layout: custom, isAudioOnly: false)
         }

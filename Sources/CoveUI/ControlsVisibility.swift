@@ -27,7 +27,16 @@ final class ControlsVisibility {
         if mayHide { scheduleHide() } else { timer?.cancel(); setVisible(true) }
     }
 
-    private var mayHide: Bool { isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen }
+    private var isStopped = false
+
+    /// The view is gone: no countdown runs on, and nothing changes any more.
+    func stop() {
+        isStopped = true
+        timer?.cancel()
+        timer = nil
+    }
+
+    private var mayHide: Bool { !isStopped && isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen }
 
     private func scheduleHide() {
         timer?.cancel()
@@ -39,7 +48,7 @@ final class ControlsVisibility {
     }
 
     private func setVisible(_ visible: Bool) {
-        guard visible != isVisible else { return }
+        guard !isStopped, visible != isVisible else { return }
         isVisible = visible
         onChange(visible)
     }

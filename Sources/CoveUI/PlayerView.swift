@@ -21,6 +21,8 @@ public final class PlayerView {
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
     let captions = CaptionOverlay()
+    /// Its placeholder lies under the poster, status and controls.
+    let pictureInPicture: PictureInPicture
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
@@ -32,8 +34,10 @@ public final class PlayerView {
     private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
         self?.controlsVisibilityChanged(visible)
     }
+    /// The control bar's fade durations (set once in init).
+    private(set) var fade: ControlsFade?
     /// The window showing this view; GTK owns it and it outlives the view.
-    private var window: Widget?
+    private(set) var window: Widget?
 
     public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions()) {
         self.controller = controller
@@ -44,11 +48,14 @@ public final class PlayerView {
         cove_accessible_set_label(widget, tr("Video Player"))
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
+        pictureInPicture = PictureInPicture(overlay: widget)
         gtk_overlay_add_overlay(cast(widget), poster.root)
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
+        fade = ControlsFade(bar: controlBar.root, hideDuration: options.hideControlsAnimationDuration,
+                            showDuration: options.showControlsAnimationDuration)
         selection.options = options
         if let naming = options.accessibilityLabelForButton { controlBar.accessibilityLabel = naming }
         applyLayout(selection.initialLayout())
@@ -61,11 +68,12 @@ public final class PlayerView {
         controller.addObserver { [weak self] event in self?.handle(event) }
     }
 
-    /// Shows a decoded frame; call on the main thread (the engine's frame handler already is). With `engine`,
-    /// only the current session's frames are shown: a preloaded next video decodes its first frame early.
+    /// Shows a decoded frame, in the Picture in Picture window while it is open; call on the main thread (the
+    /// engine's frame handler already is). With `engine`, only the current session's frames are shown: a
+    /// preloaded next video decodes its first frame early.
     public func display(_ frame: VideoFrame, from engine: (any PlaybackEngine)? = nil) {
         if let engine, controller.currentSession?.engine !== engine { return }
-        surface.show(frame)
+        if !pictureInPicture.show(frame) { surface.show(frame) }
         if isShutterClosed {
             isShutterClosed = false
             gtk_widget_remove_css_class(surface.root, "cove-shutter")
@@ -108,6 +116,7 @@ public final class PlayerView {
         }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
+        controlBar.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
             menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
@@ -193,6 +202,8 @@ public final class PlayerView {
             if count == 2 { self.toggleFullscreen() }
         }
         gtk_widget_add_controller(surface.root, clicks)
+        // A countdown still running when the window goes must not touch the destroyed widgets.
+        Signals.connect(widget, "destroy") { [weak self] in self?.visibility.stop() }
     }
 
     /// Keyboard shortcuts and fullscreen tracking for the window that shows this view.
@@ -287,6 +298,7 @@ public final class PlayerView {
             status.clear()
             status.showBusy(after: 0.3)
             controlBar.update(position: 0, duration: nil)
+            controlBar.setBuffered(nil)
             controlBar.setPlaying(false)
         case .lifecycle(.ready):
             status.hideBusy()
@@ -301,6 +313,10 @@ public final class PlayerView {
             let active = event == .lifecycle(.bumperEnter)
             controlBar.setBumperMode(active)
             if selection.bumperModeChanged(active) { controlBar.setNeedsLayout() }
+            if !active { controlBar.update(position: 0, duration: nil) }
+        case .bumperProgress(let time):
+            // The purple slider runs over the bumper (the engine plays it, so its duration is the bumper's).
+            controlBar.update(position: time, duration: controller.currentSession?.engine.duration)
         case .lifecycle(.playbackBufferEmpty):
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):
@@ -310,8 +326,11 @@ public final class PlayerView {
         case .progress(let time):
             controlBar.update(position: time, duration: controller.currentSession?.duration)
             captions.refresh()
+            controlBar.setBuffered(controller.currentSession?.bufferedPosition)
             controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
         case .mediaType(let type):
+            // Audio has no picture and its layouts no pictureInPicture control.
+            if type == .audio { pictureInPicture.stop() }
             applyLayout(selection.determined(mediaType: type))
         case .videoType(let type):
             applyLayout(selection.determined(videoType: type))

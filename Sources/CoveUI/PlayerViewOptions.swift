@@ -7,6 +7,8 @@ public struct PlayerViewOptions {
     public var hideControlsAnimationDuration: Double = 0.5
     public var showControlsAnimationDuration: Double = 0.2
     public var keepControlsVisible = false
+    /// Shows the pictureInPicture control, which moves the video to a small window of its own.
+    public var showPictureInPictureButton = false
     /// The layout follows the determined media type × video type (on by default in Cove).
     public var automaticControlTypeSelection = true
     /// Fade the picture between videos while the layout may change (SDK default YES).

@@ -18,7 +18,7 @@ final class PreferredBitrateMenu {
         popover = gtk_popover_new()
         gtk_widget_add_css_class(popover, "cove-menu")
         gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        gtk_widget_set_parent(popover, button)
+        attachPopover(popover, to: button)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         let title = gtk_label_new(config.menuTitle)!
         gtk_widget_add_css_class(title, "heading")

@@ -13,9 +13,9 @@ public enum PlayerStyle {
         padding: 0 8px;
         color: white;
         opacity: 1;
-        transition: opacity 200ms ease-out;
     }
-    .cove-control-bar.cove-hidden { opacity: 0; transition: opacity 500ms ease-in; }
+    /* Each bar's fade durations come from its PlayerViewOptions (ControlsFade). */
+    .cove-control-bar.cove-hidden { opacity: 0; }
     .cove-control-bar button {
         color: white;
         background: none;
@@ -30,9 +30,12 @@ public enum PlayerStyle {
     .cove-control-bar button:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.8); outline-offset: -2px; }
     .cove-time { font-feature-settings: "tnum"; font-size: 13px; color: white; }
     .cove-control-bar button.cove-live { font-weight: bold; font-size: 12px; padding: 0 6px; }
+    .cove-control-bar button.cove-active { background-color: rgba(214, 36, 133, 0.6); }
+    window.cove-pip { background-color: black; }
     .cove-control-bar button.cove-live.cove-live-edge { color: rgb(85, 154, 66); }
     .cove-control-bar scale trough { background-color: rgb(140, 143, 140); min-height: 5px; border-radius: 3px; }
     .cove-control-bar scale highlight { background-color: rgb(214, 36, 133); border-radius: 3px; }
+    .cove-control-bar scale trough > fill { background-color: rgba(255, 255, 255, 0.8); border-radius: 3px; }
     .cove-control-bar scale slider {
         background-color: white; min-width: 14px; min-height: 14px; margin: -5px; border-radius: 7px; border: none;
     }

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// thumbnails track (a text track labelled "thumbnails"; sprites with `#xywh=`), as the SDK's thumbnail seeking.
 final class ThumbnailPreview {
     private let slider: Widget
-    private let popover: Widget
+    let popover: Widget
     private let picture: Widget
     private let timeLabel: Widget
     private let textures: RemoteTextures
@@ -39,7 +39,7 @@ final class ThumbnailPreview {
         gtk_popover_set_autohide(cast(popover), 0)
         gtk_widget_set_can_target(popover, 0)
         gtk_widget_add_css_class(popover, "cove-thumbnail")
-        gtk_widget_set_parent(popover, slider)
+        attachPopover(popover, to: slider)
         let motion = gtk_event_controller_motion_new()!
         Signals.connectPoint(raw(motion), "motion") { [weak self] x, _ in self?.hover(at: x) }
         Signals.connect(raw(motion), "leave") { [weak self] in self?.hide() }

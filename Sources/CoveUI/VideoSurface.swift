@@ -31,6 +31,13 @@ final class VideoSurface {
         cove_accessible_set_label(root, video?.name.flatMap { $0.isEmpty ? nil : $0 } ?? tr("Video"))
     }
 
+    /// Moves `other`'s picture here (the latest frame, so a paused video does not go blank), leaving `other` empty.
+    func take(from other: VideoSurface) {
+        gtk_picture_set_paintable(OpaquePointer(root), gtk_picture_get_paintable(OpaquePointer(other.root)))
+        frameSize = other.frameSize
+        other.clear()
+    }
+
     func clear() {
         gtk_picture_set_paintable(OpaquePointer(root), nil)
         frameSize = nil

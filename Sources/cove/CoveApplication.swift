@@ -67,6 +67,7 @@ final class CoveApplication {
         var viewOptions = PlayerViewOptions()
         viewOptions.forcedLayout = options.layoutName.flatMap(SuppliedLayout.init(rawValue:))
         viewOptions.customLayout = customLayout
+        viewOptions.showPictureInPictureButton = true
         let playerView = PlayerView(controller: controller, options: viewOptions)
         if let printer = eventPrinter {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }

@@ -19,6 +19,7 @@ final class ScriptedEngine: PlaybackEngine {
     private(set) var calls: [Call] = []
     var position: Double?
     var duration: Double?
+    var bufferedPosition: Double?
 
     func load(uri: String, options: EngineLoadOptions) { calls.append(.load(uri, options)) }
     func play() { calls.append(.play) }

@@ -70,6 +70,14 @@ final class ControllerLiveTests: XCTestCase {
             XCTAssertTrue(live.recorder.controller.seek(to: target))
             XCTAssertTrue(MainLoop.run(until: { abs((live.recorder.progress.last ?? 0) - target) < 3 }, timeout: 10),
                           "\(live.recorder.progress.suffix(5)) target \(target)")
+            // What has arrived lies in the window, from the playhead on: the slider draws it against the window.
+            var seen = ""
+            XCTAssertTrue(MainLoop.run(until: {
+                guard let session = live.recorder.controller.currentSession, let buffered = session.bufferedPosition,
+                      let window = session.seekableRange else { return false }
+                seen = "buffered \(buffered) playhead \(session.position) window \(window)"
+                return buffered >= session.position + 0.5 && buffered <= window.end
+            }, timeout: 10), seen)
         }
     }
 

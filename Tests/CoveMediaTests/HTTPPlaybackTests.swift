@@ -47,6 +47,19 @@ final class HTTPPlaybackTests: XCTestCase {
         GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
     }
 
+    /// Plays `path` from a fresh emulator through a fresh engine, and hands the engine and its recorder to `body`.
+    @MainActor
+    private static func playing(_ path: String, _ body: (GStreamerEngine, EngineRecorder) throws -> Void) throws {
+        let emulator = try startEmulator()
+        defer { emulator.stop() }
+        let engine = makeEngine()
+        defer { engine.stop() }
+        let recorder = EngineRecorder(engine)
+        engine.load(uri: emulator.mediaBaseURL + path)
+        engine.play()
+        try body(engine, recorder)
+    }
+
     func testHLSOverHTTPPlaysToTheEndWithPlaybin3() throws {
         // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
         try MainActor.assumeIsolated {
@@ -78,17 +91,38 @@ final class HTTPPlaybackTests: XCTestCase {
 
     func testMP4OverHTTPPlaysToTheEnd() throws {
         try MainActor.assumeIsolated {
-            let emulator = try Self.startEmulator()
-            defer { emulator.stop() }
-            let engine = Self.makeEngine()
-            defer { engine.stop() }
-            let recorder = EngineRecorder(engine)
-            engine.load(uri: emulator.mediaBaseURL + "/clip.mp4")
-            engine.play()
-            XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: 15))
-            XCTAssertNil(recorder.error)
-            XCTAssertEqual(try XCTUnwrap(engine.duration), 2, accuracy: 0.2)
-            XCTAssertEqual(recorder.lastFrame?.width, 320)
+            try Self.playing("/clip.mp4") { engine, recorder in
+                XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: 15))
+                XCTAssertNil(recorder.error)
+                XCTAssertEqual(try XCTUnwrap(engine.duration), 2, accuracy: 0.2)
+                XCTAssertEqual(recorder.lastFrame?.width, 320)
+            }
+        }
+    }
+
+    /// The slider's buffered region: hlsdemux2 downloads and parses segments ahead of the playhead (on loopback,
+    /// soon the whole clip), never past the end.
+    func testHLSBufferedPositionRunsAheadOfThePlayheadWithinTheDuration() throws {
+        try MainActor.assumeIsolated {
+            try Self.playing("/hls/master.m3u8") { engine, recorder in
+                var samples: [(playhead: Double, buffered: Double)] = []
+                XCTAssertTrue(MainLoop.run(until: {
+                    if let buffered = engine.bufferedPosition, let playhead = recorder.positions.last,
+                       samples.last?.playhead != playhead {
+                        samples.append((playhead, buffered))
+                    }
+                    return recorder.isFinished
+                }, timeout: Self.seconds + 15))
+                XCTAssertNil(recorder.error)
+                let duration = try XCTUnwrap(engine.duration)
+                XCTAssertFalse(samples.isEmpty, "the buffered position was measured while playing")
+                XCTAssertTrue(samples.contains { $0.playhead < duration - 1 && $0.buffered >= $0.playhead + 1 },
+                              "media arrived at least a second ahead: \(samples)")
+                for sample in samples {
+                    XCTAssertGreaterThanOrEqual(sample.buffered, sample.playhead - 0.3, "\(samples)")
+                    XCTAssertLessThanOrEqual(sample.buffered, duration, "\(samples)")
+                }
+            }
         }
     }
 
@@ -96,20 +130,15 @@ final class HTTPPlaybackTests: XCTestCase {
     /// holds the pipeline in PAUSED, and must still be reported.
     func testPauseRightAfterASeekWhilePlayingIsReported() throws {
         try MainActor.assumeIsolated {
-            let emulator = try Self.startEmulator()
-            defer { emulator.stop() }
-            let engine = Self.makeEngine()
-            defer { engine.stop() }
-            let recorder = EngineRecorder(engine)
-            engine.load(uri: emulator.mediaBaseURL + "/clip.mp4")
-            engine.play()
-            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15))
-            _ = MainLoop.run(until: { false }, timeout: 0.5)
-            engine.seek(to: 0, tolerance: 0.5)
-            engine.pause()
-            XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5),
-                          "\(recorder.signals)")
-            XCTAssertFalse(recorder.isFinished)
+            try Self.playing("/clip.mp4") { engine, recorder in
+                XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15))
+                _ = MainLoop.run(until: { false }, timeout: 0.5)
+                engine.seek(to: 0, tolerance: 0.5)
+                engine.pause()
+                XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5),
+                              "\(recorder.signals)")
+                XCTAssertFalse(recorder.isFinished)
+            }
         }
     }
 

@@ -79,9 +79,9 @@ final class PlayerViewScenario {
         try withExtendedLifetime(scenario) { try body(scenario) }
     }
 
-    private(set) var window: UnsafeMutablePointer<GtkWidget>!
-    private(set) var emulator: PlaybackAPIEmulator!
-    private(set) var events: [PlaybackEvent] = []
+    var window: UnsafeMutablePointer<GtkWidget>!
+    var emulator: PlaybackAPIEmulator!
+    var events: [PlaybackEvent] = []
 
     func makePlayer(options: PlayerViewOptions = PlayerViewOptions(), width: Int32 = 960,
                             height: Int32 = 540) throws -> PlayerView {
@@ -116,7 +116,7 @@ final class PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.2)
     }
 
-    private func fetchVideo(_ id: String) -> Video? {
+    func fetchVideo(_ id: String) -> Video? {
         var configuration = PlaybackServiceConfiguration(accountID: UITestSupport.accountID,
                                                          policyKey: UITestSupport.policyKey)
         configuration.baseURL = emulator.baseURL
@@ -433,6 +433,9 @@ final class PlayerViewScenario {
         var handled: gboolean = 0
         g_signal_emit_by_name_double(bar.slider, value: 3.5, handled: &handled)
         XCTAssertEqual(handled, 1, "the slider refuses to seek in the bumper")
+        XCTAssertNil(bar.bufferedLevel, "no buffered region in bumper mode")
+        XCTAssertEqual(gtk_widget_get_sensitive(bar.slider), 1, "the purple slider shows the bumper's progress")
+        XCTAssertGreaterThan(gtk_range_get_value(cast(bar.slider)), 0)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.bumperExit)) }, timeout: 20))
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(bar.bumperModeActive)

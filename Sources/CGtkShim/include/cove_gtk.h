@@ -13,4 +13,8 @@ void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
 void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 /// Renders `widget` as it is now into a texture (NULL when it has no size yet); for screenshots and pixel tests.
 GdkTexture *cove_widget_render_texture(GtkWidget *widget);
+/// Asks the window manager to keep a mapped toplevel above other windows (EWMH _NET_WM_STATE_ABOVE; GTK 4 has no
+/// API for it). Returns FALSE where that cannot be asked: not X11, or the window has no surface yet. Whether the
+/// window manager honours it is its own decision; Wayland compositors decide by themselves.
+gboolean cove_window_request_keep_above(GtkWindow *window);
 #endif

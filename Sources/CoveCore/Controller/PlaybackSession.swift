@@ -19,6 +19,8 @@ public final class PlaybackSession {
     public internal(set) var duration: Double?
     public internal(set) var position: Double = 0
     public internal(set) var seekableRange: SeekableRange?
+    /// How far media has arrived ahead of the playhead, in stream seconds, as the engine last measured it.
+    public var bufferedPosition: Double? { engine.bufferedPosition }
     public internal(set) var mediaType: MediaType?
     public internal(set) var videoType: VideoType?
     public internal(set) var audioTracks: [MediaTrack] = []

@@ -8,6 +8,7 @@ import Dispatch
 /// dropped its bus watch and frame bridge, so nothing reaches Swift from a pipeline being disposed.
 enum PipelineDisposal {
     private static let queue = DispatchQueue(label: "cove.pipeline-disposal", attributes: .concurrent)
+    private static let prerollWaitNanoseconds: UInt64 = 2_000_000_000
 
     /// Takes ownership of the caller's reference to `pipeline`; `tuning` lets go of its demuxers afterwards.
     static func dispose(_ pipeline: UnsafeMutablePointer<GstElement>, then tuning: AdaptiveDemuxTuning?) {
@@ -15,6 +16,10 @@ enum PipelineDisposal {
         let bits = UInt(bitPattern: pipeline)
         queue.async {
             guard let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return }
+            // A pipeline dropped while still prerolling (a viewer skipping fast) first finishes that state change:
+            // taking playbin3 to NULL while uridecodebin3's streaming threads are still setting up its play item
+            // crashed GStreamer 1.22 now and then. A stream that never prerolls is let go after the wait.
+            gst_element_get_state(pipeline, nil, nil, GstClockTime(Self.prerollWaitNanoseconds))
             gst_element_set_state(pipeline, GST_STATE_NULL)
             tuning?.close()
             gst_object_unref(pipeline)

@@ -75,6 +75,8 @@ final class ControlBar {
         elastic = ElasticLayout(container: root, layout: layout)
         for child in tagWidgets.values { gtk_box_append(cast(root), child) }
         elastic.widgetForView = { [unowned self] view in self.widget(for: view) }
+        // The layout manager's registry would otherwise keep the layout (and its callbacks) past the bar.
+        Signals.connect(root, "destroy") { [elastic] in elastic.detach() }
         elastic.onAllocate = { [unowned self] result in
             guard result.compact != self.lastCompact else { return }
             self.lastCompact = result.compact

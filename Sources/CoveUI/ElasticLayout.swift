@@ -101,30 +101,48 @@ final class ElasticLayout {
     /// row by row from the leading edge. The move waits for an idle moment: a container cannot reorder its
     /// children while allocating them.
     private func followReadingOrder(of result: LayoutResult) {
+        let order = readingOrder(of: result)
+        guard order != Array(children().prefix(order.count)), !isReorderPending else { return }
+        isReorderPending = true
+        // The container's pointer stays valid until the idle has run; the controls are only compared with the
+        // children it still has, never followed, since by then the bar may be gone.
+        g_object_ref(UnsafeMutableRawPointer(container))
+        let ordered = order.map { UnsafeMutableRawPointer($0) }
+        MainLoop.after(milliseconds: 0) { [weak self, container] in
+            defer { g_object_unref(UnsafeMutableRawPointer(container)) }
+            self?.isReorderPending = false
+            let present = Dictionary(uniqueKeysWithValues: Self.children(of: container).map {
+                (UnsafeMutableRawPointer($0), $0)
+            })
+            var previous: Widget?
+            for pointer in ordered {
+                guard let widget = present[pointer] else { continue }
+                gtk_widget_insert_after(widget, container, previous)
+                previous = widget
+            }
+        }
+    }
+
+    private func readingOrder(of result: LayoutResult) -> [Widget] {
         let mirrored = isMirrored
         let placed = layout.allLayoutItems.compactMap { view in
             result[view].flatMap { frame in widgetForView(view).map { (widget: $0, frame: frame) } }
         }
-        let order = placed.sorted { first, second in
+        return placed.sorted { first, second in
             (first.frame.row, mirrored ? -first.frame.x : first.frame.x)
                 < (second.frame.row, mirrored ? -second.frame.x : second.frame.x)
         }.map(\.widget)
-        var current: [Widget] = []
+    }
+
+    private func children() -> [Widget] { Self.children(of: container) }
+
+    private static func children(of container: Widget) -> [Widget] {
+        var children: [Widget] = []
         var child = gtk_widget_get_first_child(container)
-        while let widget = child, current.count < order.count {
-            current.append(widget)
+        while let widget = child {
+            children.append(widget)
             child = gtk_widget_get_next_sibling(widget)
         }
-        guard current != order, !isReorderPending else { return }
-        isReorderPending = true
-        MainLoop.after(milliseconds: 0) { [weak self] in
-            guard let self else { return }
-            self.isReorderPending = false
-            var previous: Widget?
-            for widget in order where gtk_widget_get_parent(widget) == self.container {
-                gtk_widget_insert_after(widget, self.container, previous)
-                previous = widget
-            }
-        }
+        return children
     }
 }

@@ -6,8 +6,11 @@ import Dispatch
 /// playbin3 can deadlock there (a stream switch still under way holds decodebin3's lock while its thread waits on
 /// a paused sink): the main thread, and with it the UI, must not be the one that waits. The engine has already
 /// dropped its bus watch and frame bridge, so nothing reaches Swift from a pipeline being disposed.
+/// One pipeline at a time: two playbin3 pipelines going to NULL at once crashed GStreamer 1.22 in
+/// `gst_object_replace` about one run in four of the layout UI test (players made and dropped in quick
+/// succession); one after the other, never in eight runs.
 enum PipelineDisposal {
-    private static let queue = DispatchQueue(label: "cove.pipeline-disposal", attributes: .concurrent)
+    private static let queue = DispatchQueue(label: "cove.pipeline-disposal")
     private static let prerollWaitNanoseconds: UInt64 = 2_000_000_000
 
     /// Takes ownership of the caller's reference to `pipeline`; `tuning` lets go of its demuxers afterwards.

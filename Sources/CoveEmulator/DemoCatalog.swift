@@ -21,8 +21,12 @@ public enum DemoCatalog {
     public static let audioVideoID = "6000000000005"
     /// English and German audio and subtitles in the stream (the Audio & Subtitles menu, captions drawn by Cove).
     public static let languagesVideoID = "6000000000006"
+    /// Live streams produced while the demo runs (`DemoLiveStreams`): a short window, and a long DVR window.
+    public static let liveVideoID = "6000000000007"
+    public static let liveDVRVideoID = "6000000000008"
 
-    public static func make(media: DemoMediaFiles, mediaBaseURL: String) -> EmulatorCatalog {
+    public static func make(media: DemoMediaFiles, mediaBaseURL: String,
+                            live: DemoLiveStreams? = nil) -> EmulatorCatalog {
         let hls = mediaBaseURL + "/" + media.hls
         let mp4 = mediaBaseURL + "/" + media.mp4
         let poster = JSONValue.string(mediaBaseURL + "/" + media.poster)
@@ -76,10 +80,21 @@ public enum DemoCatalog {
         return EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
             videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster)]
-                + extraVideos(mp4: mp4),
+                + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
             mediaRoot: media.root)
+    }
+
+    private static func liveVideos(_ live: DemoLiveStreams, _ mediaBaseURL: String,
+                                   _ poster: JSONValue) -> [JSONValue] {
+        [(liveVideoID, "Cove demo: live", live.livePlaylist), (liveDVRVideoID, "Cove demo: live DVR", live.dvrPlaylist)]
+            .map { id, name, playlist in
+                [
+                    "id": .string(id), "account_id": .string(accountID), "name": .string(name), "poster": poster,
+                    "sources": [["src": .string(mediaBaseURL + "/" + playlist), "type": "application/x-mpegURL"]],
+                ]
+            }
     }
 
     private static func languagesVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String,

@@ -11,6 +11,7 @@ final class ContentLoader {
     private let playerView: PlayerView
     private let setTitle: (String) -> Void
     private var emulator: PlaybackAPIEmulator?
+    private var liveStreams: DemoLiveStreams?
 
     init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView,
          setTitle: @escaping (String) -> Void) {
@@ -22,6 +23,7 @@ final class ContentLoader {
 
     func stop() {
         emulator?.stop()
+        liveStreams?.stop()
     }
 
     /// Loads what the command line named; also what Retry does.
@@ -107,10 +109,16 @@ final class ContentLoader {
         Task { @MainActor [weak self] in
             do {
                 let media = try await Task.detached { try MediaEncoder.ensureDemoMedia(in: cache) }.value
+                // The live streams start producing now; a live video asked for waits until its window is there.
+                let live = try DemoLiveStreams(root: media.root)
+                if let id = self?.options.videoID, [DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID].contains(id) {
+                    _ = await Task.detached { live.waitUntilPlayable(timeout: 60) }.value
+                }
                 guard let self else { return }
+                self.liveStreams = live
                 let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
                 _ = try emulator.start()
-                emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL)
+                emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL, live: live)
                 self.emulator = emulator
                 self.find(with: self.demoService(emulator))
             } catch {

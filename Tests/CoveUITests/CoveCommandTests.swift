@@ -102,6 +102,19 @@ final class CoveCommandTests: XCTestCase {
                        ["en", "de"])
     }
 
+    /// The demo's live streams, produced while it runs, are determined live and live DVR and get their layouts.
+    func testDemoLiveAndLiveDVRVideosGetTheirLayouts() throws {
+        for (id, type) in [(DemoCatalog.liveVideoID, "live"), (DemoCatalog.liveDVRVideoID, "live-dvr")] {
+            let run = try CoveProcess(binary, ["--demo", "--video-id", id, "--print-events"])
+            defer { run.stop() }
+            let layout = #"{"type":"layout","layout":"\#(type)","compact":false}"#
+            let lines = run.waitForLines(timeout: 120) { $0.contains(layout) }
+            XCTAssertTrue(lines.contains(#"{"type":"video_type","video_type":"\#(type)"}"#), "\(lines)")
+            XCTAssertTrue(lines.contains(layout), "\(lines)")
+            XCTAssertTrue(lines.contains(#"{"type":"duration","duration":null}"#), "\(lines)")
+        }
+    }
+
     func testLayoutEventsForAutomaticForcedAndCustomLayouts() throws {
         let path = try UITestSupport.mediaRoot() + "/clip.mp4"
         let automatic = try CoveProcess(binary, ["--url", path, "--print-events"])

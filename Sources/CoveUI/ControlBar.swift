@@ -20,7 +20,7 @@ final class ControlBar {
     let preferredBitrateButton: Widget
     let video360Button: Widget
     let pictureInPictureButton: Widget
-    private let elastic: ElasticLayout
+    let elastic: ElasticLayout
     /// Spacers and application widgets for `empty` views, by view identity.
     private var emptyHosts: [ObjectIdentifier: Widget] = [:]
 

@@ -16,6 +16,12 @@ final class ElasticLayout {
     var onAllocate: (LayoutResult) -> Void = { _ in }
     private(set) var lastResult: LayoutResult?
     private var isReorderPending = false
+    /// Seconds a control takes to move to its place when the bar switches between standard and compact.
+    var arrangementMoveDuration = 0.25
+    private var move: ArrangementMove?
+    /// Where each control was last shown (mid-move included), for the next move to start from.
+    private var shownRects: [UnsafeMutableRawPointer: GtkAllocation] = [:]
+    private var tickID: guint = 0
 
     private static var owners: [UnsafeMutableRawPointer: ElasticLayout] = [:]
 
@@ -66,7 +72,13 @@ final class ElasticLayout {
 
     private func allocate(width: Int32, height: Int32) {
         let result = layout.frames(forWidth: Double(width), mirrored: isMirrored)
+        let now = g_get_monotonic_time()
+        if let last = lastResult, last.compact != result.compact, arrangementMoveDuration > 0, !shownRects.isEmpty {
+            move = ArrangementMove(from: shownRects, start: now, duration: arrangementMoveDuration)
+            startTicking()
+        }
         var shown = Set<UnsafeMutableRawPointer>()
+        var rects: [UnsafeMutableRawPointer: GtkAllocation] = [:]
         for view in layout.allLayoutItems {
             guard let child = widgetForView(view), let frame = result[view] else { continue }
             shown.insert(UnsafeMutableRawPointer(child))
@@ -77,6 +89,8 @@ final class ElasticLayout {
             let childHeight = min(Double(natural), frame.height)
             var rect = GtkAllocation(x: Int32(frame.x), y: Int32(frame.y + (frame.height - childHeight) / 2),
                                      width: Int32(frame.width), height: Int32(childHeight))
+            if let move { rect = move.rect(of: UnsafeMutableRawPointer(child), toward: rect, at: now) }
+            rects[UnsafeMutableRawPointer(child)] = rect
             gtk_widget_size_allocate(child, &rect, -1)
         }
         var child = gtk_widget_get_first_child(container)
@@ -86,9 +100,28 @@ final class ElasticLayout {
             }
             child = gtk_widget_get_next_sibling(current)
         }
+        shownRects = rects
+        if move?.isFinished(at: now) ?? false { move = nil }
         lastResult = result
         followReadingOrder(of: result)
         onAllocate(result)
+    }
+
+    /// While a move lasts, each frame lays the controls out again a step further.
+    private func startTicking() {
+        guard tickID == 0 else { return }
+        tickID = gtk_widget_add_tick_callback(container, { widget, _, _ in
+            MainActor.assumeIsolated { ElasticLayout.owner(of: widget)?.tick() ?? 0 }
+        }, nil, nil)
+    }
+
+    private func tick() -> gboolean {
+        guard move != nil else {
+            tickID = 0
+            return 0  // G_SOURCE_REMOVE
+        }
+        gtk_widget_queue_allocate(container)
+        return 1
     }
 
     /// A control the layout leaves out is hidden from screen readers too, not only from the eye.

@@ -16,6 +16,14 @@ public enum GStreamerRuntime {
         return true
     }
 
+    /// Waits (at most `timeout` seconds) until every released pipeline has been taken to NULL. Call it before
+    /// stopping a server those pipelines read from: GStreamer 1.22's urisourcebin can crash when its connections
+    /// fail while it is going to NULL.
+    @discardableResult
+    public static func waitForReleasedPipelines(timeout: Double) -> Bool {
+        PipelineDisposal.waitUntilDone(timeout: timeout)
+    }
+
     /// "GStreamer 1.22.0", for diagnostics.
     public static var versionDescription: String {
         guard let text = gst_version_string() else { return "GStreamer" }

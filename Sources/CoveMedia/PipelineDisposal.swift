@@ -13,6 +13,14 @@ enum PipelineDisposal {
     private static let queue = DispatchQueue(label: "cove.pipeline-disposal")
     private static let prerollWaitNanoseconds: UInt64 = 2_000_000_000
 
+    /// Waits until every pipeline handed over so far has reached NULL, for at most `timeout` seconds; false if
+    /// some had not by then.
+    static func waitUntilDone(timeout: Double) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { done.signal() }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Takes ownership of the caller's reference to `pipeline`; `tuning` lets go of its demuxers afterwards.
     static func dispose(_ pipeline: UnsafeMutablePointer<GstElement>, then tuning: AdaptiveDemuxTuning?) {
         // Raw pointers are not Sendable; the integer carries the one reference across.

@@ -87,7 +87,9 @@ final class CoveApplication {
     }
 
     private func shutdown() {
-        controller?.terminateCurrentSession()
+        controller?.stop()
+        // The demo's server goes last, once no pipeline reads from it any more.
+        GStreamerRuntime.waitForReleasedPipelines(timeout: 2)
         loader?.stop()
     }
 }

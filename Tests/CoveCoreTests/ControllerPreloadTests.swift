@@ -5,7 +5,7 @@ import XCTest
 /// on real pipelines by `cove-bench`.
 final class ControllerPreloadTests: XCTestCase {
     @MainActor
-    private static func playingFirstOfTwo(lead: Double = 5) -> ControllerHarness {
+    static func playingFirstOfTwo(lead: Double = 5) -> ControllerHarness {
         let harness = ControllerHarness()
         harness.controller.autoPlay = true
         harness.controller.autoAdvance = true
@@ -122,6 +122,22 @@ final class ControllerPreloadTests: XCTestCase {
             harness.controller.advanceToNext()
             XCTAssertTrue(harness.controller.currentSession?.engine === preloaded)
             XCTAssertEqual(harness.engines.count, 2)
+        }
+    }
+}
+
+extension ControllerPreloadTests {
+    func testStopEndsTheSessionAndReleasesThePreload() {
+        MainActor.assumeIsolated {
+            let harness = Self.playingFirstOfTwo()
+            let current = harness.engine
+            current.send(.position(16))
+            let preloaded = harness.engine
+            harness.controller.stop()
+            XCTAssertEqual(current.calls.last, .stop)
+            XCTAssertEqual(preloaded.calls.last, .stop)
+            XCTAssertNil(harness.controller.currentSession)
+            XCTAssertEqual(harness.controller.videos.count, 2, "the queue stays")
         }
     }
 }

@@ -53,6 +53,12 @@ extension PlaybackController {
         return preload
     }
 
+    /// Ends the current session and releases a preloaded one (the app is closing); the queue is kept.
+    public func stop() {
+        terminateCurrentSession()
+        discardPreload()
+    }
+
     /// Drops a preload the queue no longer leads to (the queue was replaced, or a video was inserted before it).
     func discardPreload() {
         preloaded?.discard()

@@ -1,6 +1,7 @@
 import CoveGLib
 
-/// When the control bar shows: always while paused, while the pointer is over it, or for audio; otherwise it fades
+/// When the control bar shows: always while paused, while the pointer or keyboard focus is on it, while a menu is
+/// open, or for audio; otherwise it fades
 /// out `hideInterval` seconds after the last pointer motion (PlayerViewOptions.hideControlsInterval).
 final class ControlsVisibility {
     var hideInterval: Double
@@ -8,6 +9,8 @@ final class ControlsVisibility {
     var isPlaying = false { didSet { if isPlaying != oldValue { reevaluate() } } }
     var pointerOverControls = false { didSet { reevaluate() } }
     var menuOpen = false { didSet { if menuOpen != oldValue { reevaluate() } } }
+    /// Keyboard focus is on one of the controls: a keyboard user is working the bar, as a pointer over it would.
+    var focusInControls = false { didSet { if focusInControls != oldValue { reevaluate() } } }
     private(set) var isVisible = true
     private var timer: TimerSource?
     private let onChange: (Bool) -> Void
@@ -36,7 +39,9 @@ final class ControlsVisibility {
         timer = nil
     }
 
-    private var mayHide: Bool { !isStopped && isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen }
+    private var mayHide: Bool {
+        !isStopped && isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen && !focusInControls
+    }
 
     private func scheduleHide() {
         timer?.cancel()

@@ -195,6 +195,12 @@ public final class PlayerView {
         Signals.connect(raw(overBar), "leave") { [weak self] in self?.visibility.pointerOverControls = false }
         gtk_widget_add_controller(controlBar.root, overBar)
 
+        // Tab into the bar brings it back and keeps it, so keyboard users never work invisible controls.
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(raw(focus), "enter") { [weak self] in self?.visibility.focusInControls = true }
+        Signals.connect(raw(focus), "leave") { [weak self] in self?.visibility.focusInControls = false }
+        gtk_widget_add_controller(controlBar.root, focus)
+
         let clicks = gtk_gesture_click_new()!
         Signals.connectPress(raw(clicks), "pressed") { [weak self] count, _, _ in
             guard let self else { return }

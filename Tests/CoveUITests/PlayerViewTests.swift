@@ -40,6 +40,10 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.audioAndSubtitlesMenuListsAndSelectsTracks() } }
     }
 
+    func testControlsStayWhileKeyboardFocusIsOnThem() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.controlsStayWhileKeyboardFocusIsOnThem() } }
+    }
+
     func testKeyboardShortcuts() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.keyboardShortcuts() } }
     }
@@ -204,6 +208,22 @@ final class PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "\(self.events.filter { if case .progress = $0 { false } else { true } })")
         _ = MainLoop.run(until: { false }, timeout: 1)
         XCTAssertTrue(player.controlsVisible, "paused: controls stay")
+    }
+
+    func controlsStayWhileKeyboardFocusIsOnThem() throws {
+        var options = PlayerViewOptions()
+        options.hideControlsInterval = 0.5
+        let player = try makePlayer(options: options)
+        defer { finish(player) }
+        loadVideo(into: player)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
+        XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "controls faded out")
+        XCTAssertEqual(gtk_widget_grab_focus(player.controlBar.jumpBackButton), 1)
+        XCTAssertTrue(MainLoop.run(until: { player.controlsVisible }, timeout: 2), "focus brings the bar back")
+        _ = MainLoop.run(until: { false }, timeout: 1.5)
+        XCTAssertTrue(player.controlsVisible, "and keeps it while the focus is there")
+        XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
+        XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "focus gone: it fades again")
     }
 
     /// Each control sits where the layout engine put it, the controls it left out are not shown, nothing overlaps

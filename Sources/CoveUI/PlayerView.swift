@@ -21,6 +21,8 @@ public final class PlayerView {
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
     let captions = CaptionOverlay()
+    let resumeOffer = ResumeOffer()
+    private var lastErrorMessage = ""
     /// Its placeholder lies under the poster, status and controls.
     let pictureInPicture: PictureInPicture
     private let textures = RemoteTextures()
@@ -288,9 +290,23 @@ public final class PlayerView {
         }
     }
 
+    /// After a failure midway, Retry picks the video up where it stopped instead of starting over.
+    private func offerResume() {
+        let retry = resumeOffer.retry(for: controller) { [weak self] in
+            self?.status.clear()
+            self?.status.showBusy(after: 0.3)
+        }
+        if let retry {
+            status.showMessage(lastErrorMessage, retry: retry)
+        } else {
+            status.showMessage(lastErrorMessage + "\n" + tr("Please try again later."), retry: nil)
+        }
+    }
+
     private func handle(_ event: PlaybackEvent) {
         switch event {
         case .session:
+            resumeOffer.reset()
             closeShutter()
             // A preloaded session already has its first picture: shown at once, without a black gap.
             if let frame = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame { display(frame) }
@@ -312,9 +328,15 @@ public final class PlayerView {
         case .lifecycle(.play):
             controlBar.setPlaying(true)
             visibility.isPlaying = true
-        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.failedToPlayToEndTime):
+        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail):
             controlBar.setPlaying(false)
             visibility.isPlaying = false
+        case .lifecycle(.failedToPlayToEndTime), .lifecycle(.resumeFail):
+            controlBar.setPlaying(false)
+            visibility.isPlaying = false
+            offerResume()
+        case .lifecycle(.resumeComplete):
+            status.clear()
         case .lifecycle(.bumperEnter), .lifecycle(.bumperExit):
             let active = event == .lifecycle(.bumperEnter)
             controlBar.setBumperMode(active)
@@ -354,6 +376,7 @@ public final class PlayerView {
                 controlBar.setNeedsLayout()
             }
         case .error(_, let message):
+            lastErrorMessage = message
             status.showMessage(message, retry: retryHandler)
         default:
             break

@@ -46,6 +46,10 @@ final class StatusOverlay {
     var isSpinning: Bool { gtk_widget_get_visible(spinner) != 0 }
     var messageText: String { String(cString: gtk_label_get_text(cast(messageLabel))) }
     var sessionText: String { String(cString: gtk_label_get_text(cast(sessionLabel))) }
+    var offersRetry: Bool { isShowingMessage && gtk_widget_get_visible(retryButton) != 0 }
+
+    /// Clicks Retry as a viewer would (the button's own activation).
+    func pressRetry() { gtk_widget_activate(retryButton) }
 
     /// Shows the spinner after `delay` seconds, so short stalls do not flash it.
     func showBusy(after delay: Double) {

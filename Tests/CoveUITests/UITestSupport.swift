@@ -28,6 +28,10 @@ enum UITestSupport {
         try MediaEncoder.encodeThumbnails(fromMP4: directory + "/clip.mp4", to: directory + "/thumbs", seconds: 4,
                                           interval: 1)
         try MediaEncoder.encodeAudioOnlyHLS(to: directory + "/audio", seconds: 3)
+        // One-second segments: a server outage is felt within a second or two.
+        try MediaEncoder.encodeHLS(to: directory + "/long", seconds: 8, renditions: [
+            HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 250),
+        ], segmentSeconds: 1)
         try MediaEncoder.encodeMultiLanguageHLS(
             to: directory + "/multi", seconds: 4,
             audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
@@ -81,10 +85,10 @@ enum UITestSupport {
     }
 
     /// Starts an emulator serving the test clip.
-    static func startEmulator() throws -> PlaybackAPIEmulator {
+    static func startEmulator(port: UInt16 = 0) throws -> PlaybackAPIEmulator {
         let root = try mediaRoot()
         let emulator = PlaybackAPIEmulator(catalog: catalog(mediaBaseURL: "", mediaRoot: root))
-        _ = try emulator.start()
+        _ = try emulator.start(port: port)
         emulator.catalog = catalog(mediaBaseURL: emulator.mediaBaseURL, mediaRoot: root)
         return emulator
     }

@@ -5,10 +5,7 @@ import XCTest
 /// The accessibility tree as a screen reader reads it: the real `cove --demo` in Xvfb, a session bus of its own
 /// (GTK finds the accessibility bus through it), and an AT-SPI client (`meson-helpers/atspi-tree`).
 final class AccessibilityTreeTests: XCTestCase {
-    private var binary: String {
-        if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }
-        return Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("cove").path
-    }
+    private var binary: String { UITestSupport.coveBinary }
 
     private var tool: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,11 +5,7 @@ import XCTest
 
 /// The real `cove` executable, as a user starts it, against the emulator on loopback, in Xvfb.
 final class CoveCommandTests: XCTestCase {
-    private var binary: String {
-        if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }
-        // `swift test` puts the test bundle beside the products it built.
-        return Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("cove").path
-    }
+    private var binary: String { UITestSupport.coveBinary }
 
     func testPlaysAVideoFromThePlaybackAPIAndPrintsEvents() throws {
         let emulator = try UITestSupport.startEmulator()

@@ -85,6 +85,13 @@ enum UITestSupport {
     }
 
     /// Starts an emulator serving the test clip.
+    /// The `cove` executable under test: `COVE_BINARY`, or the one `swift test` built beside the test runner.
+    static var coveBinary: String {
+        if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("cove").path
+    }
+
     static func startEmulator(port: UInt16 = 0) throws -> PlaybackAPIEmulator {
         let root = try mediaRoot()
         let emulator = PlaybackAPIEmulator(catalog: catalog(mediaBaseURL: "", mediaRoot: root))

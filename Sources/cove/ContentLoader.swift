@@ -108,12 +108,16 @@ final class ContentLoader {
         let cache = Installation.cacheDirectory() + "/demo-media"
         Task { @MainActor [weak self] in
             do {
-                let media = try await Task.detached { try MediaEncoder.ensureDemoMedia(in: cache) }.value
-                // The live streams start producing now; a live video asked for waits until its window is there.
-                let live = try DemoLiveStreams(root: media.root)
-                if let id = self?.options.videoID, [DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID].contains(id) {
-                    _ = await Task.detached { live.waitUntilPlayable(timeout: 60) }.value
-                }
+                // Encoding, files and the live producers' start stay off the main thread. The live streams start
+                // producing now; a live video asked for waits until its window is there.
+                let waitForLive = self.map { [DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID]
+                    .contains($0.options.videoID ?? "") } ?? false
+                let (media, live) = try await Task.detached {
+                    let media = try MediaEncoder.ensureDemoMedia(in: cache)
+                    let live = try DemoLiveStreams(root: media.root)
+                    if waitForLive { _ = live.waitUntilPlayable(timeout: 60) }
+                    return (media, live)
+                }.value
                 guard let self else { return }
                 self.liveStreams = live
                 let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))

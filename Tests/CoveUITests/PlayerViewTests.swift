@@ -193,14 +193,20 @@ final class PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.end)) }, timeout: 15), "plays to the end")
     }
 
-    func controlsFadeWhilePlayingAndReturnOnActivity() throws {
+    /// A player whose controls fade after half a second, playing, its controls already faded out.
+    private func playingWithFadedControls() throws -> PlayerView {
         var options = PlayerViewOptions()
         options.hideControlsInterval = 0.5
         let player = try makePlayer(options: options)
-        defer { finish(player) }
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
         XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "controls faded out")
+        return player
+    }
+
+    func controlsFadeWhilePlayingAndReturnOnActivity() throws {
+        let player = try playingWithFadedControls()
+        defer { finish(player) }
         XCTAssertEqual(gtk_widget_has_css_class(player.controlBar.root, "cove-hidden"), 1)
         XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Left)))
         XCTAssertTrue(player.controlsVisible, "a key brings the controls back")
@@ -211,13 +217,8 @@ final class PlayerViewScenario {
     }
 
     func controlsStayWhileKeyboardFocusIsOnThem() throws {
-        var options = PlayerViewOptions()
-        options.hideControlsInterval = 0.5
-        let player = try makePlayer(options: options)
+        let player = try playingWithFadedControls()
         defer { finish(player) }
-        loadVideo(into: player)
-        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
-        XCTAssertTrue(MainLoop.run(until: { !player.controlsVisible }, timeout: 3), "controls faded out")
         XCTAssertEqual(gtk_widget_grab_focus(player.controlBar.jumpBackButton), 1)
         XCTAssertTrue(MainLoop.run(until: { player.controlsVisible }, timeout: 2), "focus brings the bar back")
         _ = MainLoop.run(until: { false }, timeout: 1.5)

@@ -32,7 +32,7 @@ final class ControllerLiveTests: XCTestCase {
         }
 
         func finish() {
-            recorder.controller.terminateCurrentSession()
+            recorder.finish()
             producer.stop()
             emulator.stop()
             try? FileManager.default.removeItem(atPath: directory)

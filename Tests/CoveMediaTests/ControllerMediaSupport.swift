@@ -32,6 +32,13 @@ final class ControllerRecorder {
         controller.addObserver { record.events.append($0) }
     }
 
+    /// Ends playback and waits until its pipelines are NULL, so a server the test stops next is not torn down
+    /// under a pipeline still going to NULL (GStreamer 1.22's urisourcebin can crash then).
+    func finish() {
+        controller.stop()
+        GStreamerRuntime.waitForReleasedPipelines(timeout: 10)
+    }
+
     var events: [PlaybackEvent] { record.events }
     var lines: [String] { record.events.map(\.jsonLine) }
     var frames: Int { record.frames }

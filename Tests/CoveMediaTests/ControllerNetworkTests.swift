@@ -42,7 +42,7 @@ final class ControllerNetworkTests: XCTestCase {
             defer { emulator.stop() }
             let port = emulator.port
             let recorder = ControllerRecorder()
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             // A two-second forward buffer: the outage is felt at once instead of 30 s later.
             recorder.controller.bufferOptimization = BufferOptimization(minimumDuration: 2, maximumDuration: 2)
             recorder.controller.autoPlay = true
@@ -79,7 +79,7 @@ final class ControllerNetworkTests: XCTestCase {
             let emulator = try Self.startEmulator()
             defer { emulator.stop() }
             let recorder = ControllerRecorder()
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.video("hls/master.m3u8", at: emulator, id: "content")],
                                           bumper: try Self.video("bumper.mp4", at: emulator, id: "bumper"))

@@ -56,7 +56,7 @@ final class ControllerTracksTests: XCTestCase {
             defer { emulator.stop() }
             let persistence = CaptionPersistence.inMemory()
             let recorder = ControllerRecorder(captionPersistence: persistence)
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1")])
             XCTAssertTrue(recorder.wait(for: .lifecycle(.play), timeout: 20), "\(recorder.lines)")
@@ -97,7 +97,7 @@ final class ControllerTracksTests: XCTestCase {
             defer { emulator.stop() }
             let persistence = CaptionPersistence.inMemory()
             let recorder = ControllerRecorder(captionPersistence: persistence)
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1"),
                                            try Self.languagesVideo(emulator, id: "v2")])
@@ -128,7 +128,7 @@ final class ControllerTracksTests: XCTestCase {
             let emulator = try Self.startEmulator()
             defer { emulator.stop() }
             let recorder = ControllerRecorder()
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1", master: "master-nosubs.m3u8")])
             XCTAssertTrue(MainLoop.run(until: { (recorder.progress.last ?? 0) >= 1 }, timeout: 20), "\(recorder.lines)")
@@ -163,7 +163,7 @@ final class ControllerTracksTests: XCTestCase {
             let emulator = try Self.startEmulator()
             defer { emulator.stop() }
             let recorder = ControllerRecorder(videoOutput: .frames)
-            defer { recorder.controller.terminateCurrentSession() }
+            defer { recorder.finish() }
             let video = Video.video(withURL: try XCTUnwrap(URL(string: emulator.mediaBaseURL + "/ladder/master.m3u8")))
             recorder.controller.setPreferredPeakBitRate(500_000)
             recorder.controller.autoPlay = true

@@ -1,4 +1,5 @@
 import CoveCore
+import CX11Probe
 import Foundation
 import XCTest
 
@@ -19,6 +20,8 @@ final class AccessibilityTreeTests: XCTestCase {
     }
 
     func testAScreenReaderReadsNamedControlsInTheOrderTheyAreSeen() throws {
+        // The first UI test of a run once found the fresh X server refusing the app ("cannot open display").
+        XCTAssertEqual(cove_x11_display_accepts_clients(10_000), 1, "the X server accepts clients")
         // Read once the demo plays ("Pause" is there): the layout has then settled. The tree goes to a file, read
         // once everything has exited.
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString)").path

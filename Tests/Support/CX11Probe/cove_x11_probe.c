@@ -59,3 +59,16 @@ gboolean cove_root_watch_saw_keep_above(CoveRootWatch *watch, GtkWindow *window,
 }
 void cove_root_watch_close(CoveRootWatch *watch) { (void)watch; }
 #endif
+
+gboolean cove_x11_display_accepts_clients(int timeout_ms) {
+    gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    for (;;) {
+        Display *display = XOpenDisplay(NULL);
+        if (display != NULL) {
+            XCloseDisplay(display);
+            return TRUE;
+        }
+        if (g_get_monotonic_time() >= deadline) return FALSE;
+        g_usleep(100 * 1000);
+    }
+}

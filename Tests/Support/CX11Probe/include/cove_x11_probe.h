@@ -11,4 +11,6 @@ CoveRootWatch *cove_root_watch_open(void);
 /// Whether `window` asked, within `timeout_ms`, to be kept above the others (_NET_WM_STATE add _NET_WM_STATE_ABOVE).
 gboolean cove_root_watch_saw_keep_above(CoveRootWatch *watch, GtkWindow *window, int timeout_ms);
 void cove_root_watch_close(CoveRootWatch *watch);
+/// Whether the X server named by $DISPLAY accepts a client within `timeout_ms` (for launching one in a test).
+gboolean cove_x11_display_accepts_clients(int timeout_ms);
 #endif

@@ -38,6 +38,18 @@ final class EmulatorMediaTests: XCTestCase {
         XCTAssertEqual(String(decoding: playlist.body, as: UTF8.self), "#EXTM3U\n")
     }
 
+    /// What cove-bench's buffer figures rest on: the body bytes really written, a range reply counting its part.
+    func testCountsTheMediaBytesItWrites() async throws {
+        let emulator = try XCTUnwrap(emulator)
+        emulator.resetMediaBytesSent()
+        _ = try await get("/clip.mp4")
+        XCTAssertEqual(emulator.mediaBytesSent, bytes.count)
+        _ = try await get("/clip.mp4", headers: ["Range: bytes=1000-1999"])
+        XCTAssertEqual(emulator.mediaBytesSent, bytes.count + 1000)
+        emulator.resetMediaBytesSent()
+        XCTAssertEqual(emulator.mediaBytesSent, 0)
+    }
+
     func testByteRangeRequestGetsPartialContent() async throws {
         let response = try await get("/clip.mp4", headers: ["Range: bytes=1000-1999"])
 

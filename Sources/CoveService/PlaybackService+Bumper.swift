@@ -54,8 +54,8 @@ extension PlaybackService {
             let request = try PlaybackRequest(configuration, .videos, asset,
                                               query: PlaybackRequest.query(
                                                   PlaybackQueryParameters(configID: parameters.configID), for: .videos))
-            let document = try await fetchDocument(PreparedRequest(request: request, configuration: configuration))
-            return .success(try Self.mapped { () throws(PlaybackJSONError) in try Self.video(from: document) })
+            return .success(try await fetch(PreparedRequest(request: request, configuration: configuration),
+                                            map: Self.video(from:)))
         } catch {
             return .failure(error)
         }

@@ -21,37 +21,22 @@ extension PlaybackService {
         return (try Playlist(json: safe), warnings)
     }
 
-    /// `video(fromJSON:)` straight from a checked body: the values are read from its bytes and their `properties`
-    /// parsed when asked for. A video with an address to drop is parsed and filtered as JSON, as before.
-    package static func video(from document: JSONDocument) throws(PlaybackJSONError)
+    /// `video(fromJSON:)` straight from a response body, read into values as it is checked, their `properties`
+    /// parsed when asked for. A video with an address that is not plainly http(s) is parsed and filtered as JSON,
+    /// so its `properties` agree with its values.
+    package static func video(from body: [UInt8]) throws(PlaybackJSONError)
         -> (video: Video, warnings: [PlaybackWarning]) {
-        try document.withRoot { (root) throws(PlaybackJSONError) in
-            if let object = root.objectValue, ResponseSafety.containsUnsafeURL(object) {
-                return try video(fromJSON: root.jsonValue)
-            }
-            return (try Video(reading: root), [])
-        }
+        let mapped = try Video.mapping(body)
+        guard mapped.sawOtherAddress else { return (mapped.value, []) }
+        return try video(fromJSON: JSONValue(parsing: body))
     }
 
-    /// `playlist(fromJSON:)` straight from a checked body, on every core: 1,000 videos take a few milliseconds.
-    /// A playlist with an address to drop is parsed and filtered as JSON instead, so its `properties` agree with
-    /// its videos.
-    package static func playlist(from document: JSONDocument) throws(PlaybackJSONError)
+    /// `playlist(fromJSON:)` straight from a response body, its videos on every core: 1,000 videos take a few
+    /// milliseconds. A playlist with an address that is not plainly http(s) is parsed and filtered as JSON instead.
+    package static func playlist(from body: [UInt8]) throws(PlaybackJSONError)
         -> (playlist: Playlist, warnings: [PlaybackWarning]) {
-        try document.withRoot { (root) throws(PlaybackJSONError) in
-            let entries = root.objectValue.map(Playlist.videoEntries(of:)) ?? []
-            let unsafe = ConcurrentMapping.map(entries) { $0.objectValue.map(ResponseSafety.containsUnsafeURL) }
-            if unsafe.contains(true) { return try Self.playlist(fromJSON: root.jsonValue) }
-            return (try Playlist(reading: root), [])
-        }
-    }
-
-    /// Valid JSON of the wrong shape (an array where a video belongs) is as unreadable as broken JSON.
-    static func mapped<Value>(_ map: () throws(PlaybackJSONError) -> Value) throws(PlaybackServiceError) -> Value {
-        do {
-            return try map()
-        } catch {
-            throw .malformedResponse(status: 200, prefix: String(describing: error))
-        }
+        let mapped = try Playlist.mapping(body)
+        guard mapped.sawOtherAddress else { return (mapped.value, []) }
+        return try playlist(fromJSON: JSONValue(parsing: body))
     }
 }

@@ -66,12 +66,11 @@ public final class PlaybackService: Sendable {
     /// request beside it, the mapping, then the bumper the content's `bumperID` or the configuration names.
     private func find<Value: Sendable>(
         _ find: FindConfiguration, _ collection: PlaybackRequest.Collection, _ parameters: PlaybackQueryParameters,
-        map: (JSONDocument) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
+        map: ([UInt8]) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
     ) async throws(PlaybackServiceError) -> Found<Value> {
         let request = try prepare(find, collection, parameters)
         let configuredBumper = startBumper(find, request.configuration, parameters)
-        let document = try await fetchDocument(request)
-        let (value, warnings) = try Self.mapped { () throws(PlaybackJSONError) in try map(document) }
+        let (value, warnings) = try await fetch(request, map: map)
         let bumper = await resolveBumper(customField: bumperID(value), configured: configuredBumper,
                                          request.configuration, parameters)
         return Found(value: value, bumper: bumper.video, warnings: warnings + bumper.warnings)
@@ -94,8 +93,10 @@ public final class PlaybackService: Sendable {
         return PreparedRequest(request: request, configuration: effective)
     }
 
-    /// The response's JSON, checked, or the error its status and body stand for.
-    func fetchDocument(_ prepared: PreparedRequest) async throws(PlaybackServiceError) -> JSONDocument {
+    /// The response mapped by `map`, or the error its status and body stand for: a body that is not JSON is
+    /// malformed with its start kept (secrets removed), valid JSON of the wrong shape malformed with what was found.
+    func fetch<Value>(_ prepared: PreparedRequest, map: ([UInt8]) throws(PlaybackJSONError) -> Value)
+        async throws(PlaybackServiceError) -> Value {
         let configuration = prepared.configuration
         let response = try await transport.get(prepared.request, configuration).get()
         guard (200..<300).contains(response.status) else {
@@ -106,9 +107,11 @@ public final class PlaybackService: Sendable {
             throw .api(status: response.status, errors: entries.map { Self.scrubbed($0, configuration) })
         }
         do {
-            return try JSONDocument(checking: response.body)
-        } catch {
+            return try map(response.body)
+        } catch .notJSON {
             throw .malformedResponse(status: response.status, prefix: Self.prefix(of: response.body, configuration))
+        } catch {
+            throw .malformedResponse(status: 200, prefix: String(describing: error))
         }
     }
 

@@ -1,7 +1,7 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
-//   swift run -c release cove-bench [--runs N] [--requests N] [--read-in-place-only]
+//   swift run -c release cove-bench [--runs N] [--requests N] [--one-pass-only]
 // Prints how long turning a 1,000-video playlist response into a Playlist takes (safety filter included), read in
-// place from the checked bytes and, for comparison, through a parsed JSONValue; how many sequential findVideo
+// one pass from its bytes on every core and on one, and, for comparison, through a parsed JSONValue; how many sequential findVideo
 // requests per second one service makes against the emulator on loopback; and the cost of one control-bar relayout.
 import CoveCore
 import CoveEmulator
@@ -111,28 +111,32 @@ func measure(_ labels: [String], _ step: (_ lap: () -> Void) throws -> Any) reth
         for part in 0..<labels.count {
             laps[part].append(Lap(wall: marks[part + 1].0 - marks[part].0, cpu: marks[part + 1].1 - marks[part].1))
         }
-        laps[labels.count].append(Lap(wall: marks[labels.count].0 - marks[0].0,
-                                      cpu: marks[labels.count].1 - marks[0].1))
+        laps[labels.count].append(Lap(wall: marks[marks.count - 1].0 - marks[0].0,
+                                      cpu: marks[marks.count - 1].1 - marks[0].1))
         withExtendedLifetime(kept) {}
     }
     return laps
 }
 
-// Check the body as JSON once, then read the values where they stand in its bytes.
-print("JSON bytes → Playlist, read in place (JSONDocument, PlaybackService.playlist(from:)):")
-let direct = try measure(["check", "map"]) { lap in
-    let document = try JSONDocument(checking: body)
-    lap()
-    let mapped = try PlaybackService.playlist(from: document)
+// Read the body once, checking it and mapping its values as it goes.
+print("JSON bytes → Playlist in one pass (PlaybackService.playlist(from:), safety check included):")
+let direct = try measure([]) { _ in
+    let mapped = try PlaybackService.playlist(from: body)
     precondition(mapped.playlist.count == videoCount && mapped.warnings.isEmpty)
     return mapped
 }
-report("  check (JSON bytes → JSONDocument)", direct[0])
-report("  map (JSONDocument → Playlist, safety check included)", direct[1])
-report("  total", direct[2])
+report("  every core (\(ProcessInfo.processInfo.activeProcessorCount))", direct[0])
+let oneCore = try measure([]) { _ in
+    let mapped = try Playlist.mapping(body, workers: 1)
+    precondition(mapped.value.count == videoCount && !mapped.sawOtherAddress)
+    return mapped
+}
+report("  one core (Playlist.mapping(_:workers: 1))", oneCore[0])
+let checkOnly = measure([]) { _ in precondition(ResponseReading.isJSON(body)) }
+report("  for scale, checking alone on one core, nothing mapped (ResponseReading.isJSON)", checkOnly[0])
 
-// `--read-in-place-only` stops here, for profiling that route alone.
-if CommandLine.arguments.contains("--read-in-place-only") { exit(0) }
+// `--one-pass-only` stops here, for profiling that route alone.
+if CommandLine.arguments.contains("--one-pass-only") { exit(0) }
 
 // The JSONValue route, for comparison: every object becomes a dictionary first.
 print("JSON bytes → JSONValue → Playlist (PlaybackService.json(from:), playlist(fromJSON:)):")

@@ -2,17 +2,33 @@ import FoundationEssentials
 import XCTest
 @testable import CoveCore
 
-/// The JSON reader behind `JSONValue(parsing:)` and `JSONDocument`: strict RFC 8259, the same values JSONDecoder
-/// gives, limits for hostile input. Every case runs through both, which must agree.
+/// The JSON reader behind `JSONValue(parsing:)` and the one-pass mapping (`JSONCursor`): strict RFC 8259, the
+/// same values JSONDecoder gives, limits for hostile input. Every case runs through both, which must agree.
 final class JSONReadingTests: XCTestCase {
     private func parse(_ text: String) -> JSONValue? { parse(Array(text.utf8)) }
 
-    /// Parsed as a `JSONValue`, and read back from a checked document; nil when either refuses the bytes.
+    /// Parsed as a `JSONValue`, read through a cursor, and checked by a cursor that skips it; nil when they refuse
+    /// the bytes, which they must all do alike.
     private func parse(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> JSONValue? {
         let parsed = try? JSONValue(parsing: bytes)
-        let document = try? JSONDocument(checking: bytes)
-        let read = document?.withRoot { $0.jsonValue }
-        XCTAssertEqual(parsed, read, "JSONValue(parsing:) and JSONDocument disagree", file: file, line: line)
+        let owner = JSONBytes(bytes)
+        let (read, skipped) = bytes.withUnsafeBufferPointer { buffer -> (JSONValue?, Bool) in
+            var reading = JSONCursor(buffer, owner: owner)
+            var skipping = JSONCursor(buffer, owner: owner)
+            let read = Result { () throws(JSONSyntaxError) -> JSONValue in
+                let value = try reading.readJSONValue()
+                try reading.checkEnd()
+                return value
+            }
+            let skipped = Result { () throws(JSONSyntaxError) -> Void in
+                try skipping.skipValue()
+                try skipping.checkEnd()
+            }
+            return (try? read.get(), (try? skipped.get()) != nil)
+        }
+        XCTAssertEqual(parsed, read, "JSONValue(parsing:) and a cursor disagree", file: file, line: line)
+        XCTAssertEqual(parsed != nil, skipped, "a skipping cursor disagrees on whether this is JSON", file: file,
+                       line: line)
         return parsed
     }
 
@@ -64,39 +80,34 @@ final class JSONReadingTests: XCTestCase {
     func testEscapedAndRepeatedKeysAreFound() throws {
         let text = #"{"n\u0061me": "escaped", "name": "plain", "tag": 1, "tag": 2}"#
         XCTAssertEqual(parse(text), ["name": "escaped", "tag": 1])
-        let document = try JSONDocument(checking: Array(text.utf8))
-        document.withRoot { root in
-            XCTAssertEqual(root.objectValue?["name"]?.stringValue, "escaped", "the first, though escaped")
-            XCTAssertEqual(root.objectValue?["tag"]?.doubleValue, 1)
-            XCTAssertNil(root.objectValue?["nam"])
-        }
+        XCTAssertEqual(try Video(jsonData: Data(text.utf8)).name, "escaped", "the first, though escaped")
     }
 
-    /// Objects of nine members or more are looked into through a table; names sharing their first eight bytes,
-    /// repeated names and names longer than a word must all be told apart.
-    func testLargeObjectsFindEveryMember() throws {
-        var members = (0..<40).map { #""member_\#($0)": \#($0)"# }
-        members += [#""thumbnail": "t""#, #""thumbnail_sources": "s""#, #""thumbnails": "x""#, #""member_3": "again""#]
-        let text = "{" + members.joined(separator: ", ") + "}"
-        let document = try JSONDocument(checking: Array(text.utf8))
-        document.withRoot { root in
-            let object = root.objectValue
-            XCTAssertEqual(object?["member_0"]?.doubleValue, 0)
-            XCTAssertEqual(object?["member_39"]?.doubleValue, 39)
-            XCTAssertEqual(object?["member_3"]?.doubleValue, 3, "a repeated name keeps its first value")
-            XCTAssertEqual(object?["thumbnail"]?.stringValue, "t")
-            XCTAssertEqual(object?["thumbnail_sources"]?.stringValue, "s")
-            XCTAssertEqual(object?["thumbnails"]?.stringValue, "x")
-            XCTAssertNil(object?["member_40"])
-            XCTAssertNil(object?["thumbnail_source"])
-            XCTAssertNil(object?[""])
+    /// Member names are told apart by length and leading word: names sharing their first eight bytes, names longer
+    /// than a word, escaped names and near misses.
+    func testTheKeyTableFindsEveryFieldAndNothingElse() {
+        func field(_ name: String) -> VideoField? {
+            let bytes = Array(name.utf8)
+            return bytes.withUnsafeBufferPointer { buffer in
+                let escaped = name.contains("\\")
+                return VideoField.table.field(JSONText(document: buffer, range: 0..<buffer.count, hasEscapes: escaped))
+            }
         }
-        XCTAssertEqual(parse(text)?["member_3"], 3)
+        for videoField in VideoField.allCases {
+            XCTAssertEqual(field(videoField.key.description), videoField, videoField.key.description)
+        }
+        XCTAssertEqual(field("thumbnail"), .thumbnail)
+        XCTAssertEqual(field("thumbnail_sources"), .thumbnailSources)
+        XCTAssertEqual(field("error_subcode"), .errorSubcode)
+        XCTAssertEqual(field("n\\u0061me"), .name)
+        for miss in ["thumbnails", "thumbnail_source", "", "nam", "names", "error_cod", "poster_sources_"] {
+            XCTAssertNil(field(miss), miss)
+        }
     }
 
     func testNotJSONKeepsAShortPrefix() {
         let body = Array(("<html>" + String(repeating: "x", count: 5000)).utf8)
-        for attempt in [{ _ = try JSONValue(parsing: body) }, { _ = try JSONDocument(checking: body) }] {
+        for attempt in [{ _ = try JSONValue(parsing: body) }, { _ = try Playlist.mapping(body) }] {
             XCTAssertThrowsError(try attempt()) { error in
                 guard case .notJSON(let prefix) = error as? PlaybackJSONError else { return XCTFail("\(error)") }
                 XCTAssertEqual(prefix.count, PlaybackJSONError.prefixLimit)

@@ -3,8 +3,8 @@ import CoveCore
 import Foundation
 import XCTest
 
-/// The service reads a response as a checked document and maps the values from its bytes; the result, warnings
-/// included, must be what parsing it into `JSONValue` first gives. The reader itself is tested in CoveCore.
+/// The service maps a response from its bytes in one pass; the result, warnings included, must be what parsing it
+/// into `JSONValue` first gives. The reader itself is tested in CoveCore.
 final class JSONParserTests: XCTestCase {
     private static let safePlaylist = #"""
     {"id": "7", "name": "List", "videos": [
@@ -25,9 +25,8 @@ final class JSONParserTests: XCTestCase {
     private func bothWays(_ body: String) throws -> (fromDocument: (Playlist, [PlaybackWarning]),
                                                      fromJSON: (Playlist, [PlaybackWarning])) {
         let bytes = Array(body.utf8)
-        let document = try JSONDocument(checking: bytes)
         let json = try PlaybackService.json(from: bytes)
-        return (try PlaybackService.playlist(from: document), try PlaybackService.playlist(fromJSON: json))
+        return (try PlaybackService.playlist(from: bytes), try PlaybackService.playlist(fromJSON: json))
     }
 
     func testASafePlaylistReadsTheSameFromItsBytes() throws {
@@ -49,9 +48,10 @@ final class JSONParserTests: XCTestCase {
                        "properties agree with the values")
     }
 
-    /// Long enough to be mapped on several cores: order, placeholders and an unsafe address in the last chunk.
+    /// Long enough to be mapped on several cores: order, placeholders and an unsafe address in the last run.
     func testALongPlaylistReadsTheSameOnEveryCore() throws {
-        let count = ConcurrentMapping.minimumChunk * 5 + 3
+        // About 100 bytes a video: enough for four runs.
+        let count = ParallelElements.minimumBytesPerWorker * 4 / 90
         func entry(_ index: Int, unsafeAt: Int?) -> String {
             if index % 97 == 5 { return #"{"id": "\#(index)", "error_code": "VIDEO_NOT_PLAYABLE"}"# }
             let scheme = index == unsafeAt ? "file" : "https"
@@ -73,7 +73,7 @@ final class JSONParserTests: XCTestCase {
         for body in [#"{"id": "1", "sources": [{"src": "https://m.example/1.m3u8"}, {"src": "rtmp://m.example/1"}]}"#,
                      #"{"id": "1", "poster": "https://i.example/1.jpg"}"#] {
             let bytes = Array(body.utf8)
-            let fromDocument = try PlaybackService.video(from: JSONDocument(checking: bytes))
+            let fromDocument = try PlaybackService.video(from: bytes)
             let fromJSON = try PlaybackService.video(fromJSON: PlaybackService.json(from: bytes))
             XCTAssertEqual(fromDocument.video, fromJSON.video, body)
             XCTAssertEqual(fromDocument.warnings, fromJSON.warnings, body)

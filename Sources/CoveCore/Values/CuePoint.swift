@@ -35,19 +35,39 @@ public struct CuePoint: Sendable, Hashable {
     /// Builds a cue point (SDK `cuePoint(withType:positionInSeconds:properties:)`); name, id, metadata and
     /// force-stop are read from `properties`.
     public init(position: Position, type: String? = nil, properties: [String: JSONValue] = [:]) {
-        self.init(position: position, type: type, object: properties)
+        self.init(position: position, type: type, parts: Parts(JSONFields(properties)),
+                  properties: JSONProperties(properties))
     }
 
-    private init(position: Position, type: String?, object: some JSONObjectReadable) {
+    /// The fields besides `time` and `type` as read; filled from a parsed object or straight from a response's
+    /// bytes (`CuePoint+Reading`).
+    struct Parts {
+        var name: String?
+        var id: String?
+        var metadata: String?
+        var forceStop: Bool?
+        /// The API reference spells it `force-stop`, real responses `force_stop`.
+        var hyphenatedForceStop: Bool?
+
+        init() {}
+
+        init(_ fields: JSONFields<some JSONObjectReadable>) {
+            name = fields.string("name")
+            id = fields.identifier("id")
+            metadata = fields.string("metadata")
+            forceStop = fields.bool("force_stop")
+            hyphenatedForceStop = fields.bool("force-stop")
+        }
+    }
+
+    init(position: Position, type: String?, parts: consuming Parts, properties: JSONProperties) {
         self.position = position
         self.type = type
-        storedProperties = object.properties
-        let fields = JSONFields(object)
-        name = fields.string("name")
-        id = fields.identifier("id")
-        metadata = fields.string("metadata")
-        // The API reference spells it `force-stop`, real responses `force_stop`.
-        forceStop = fields.bool("force_stop") ?? fields.bool("force-stop") ?? false
+        storedProperties = properties
+        name = parts.name
+        id = parts.id
+        metadata = parts.metadata
+        forceStop = parts.forceStop ?? parts.hyphenatedForceStop ?? false
     }
 
     /// Reads a `cue_points[]` entry: `time` in seconds, or "before"/"after". Nil when there is no usable position.
@@ -57,15 +77,24 @@ public struct CuePoint: Sendable, Hashable {
 
     init?(reading value: some JSONReadable) {
         guard let object = value.objectValue, let position = object["time"].flatMap(Self.position) else { return nil }
-        self.init(position: position, type: object["type"]?.stringValue, object: object)
+        self.init(position: position, type: object["type"]?.stringValue, parts: Parts(JSONFields(object)),
+                  properties: object.properties)
     }
 
     private static func position(_ value: some JSONReadable) -> Position? {
-        if let seconds = value.doubleValue { return seconds.isFinite ? .time(seconds) : nil }
-        switch value.stringValue?.lowercased() {
-        case "before": return .before
-        case "after": return .after
-        default: return nil
+        if let seconds = value.doubleValue { return position(seconds: seconds) }
+        return value.stringValue.flatMap(position(named:))
+    }
+
+    static func position(seconds: Double) -> Position? {
+        seconds.isFinite ? .time(seconds) : nil
+    }
+
+    static func position(named name: String) -> Position? {
+        switch name.lowercased() {
+        case "before": .before
+        case "after": .after
+        default: nil
         }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// A JSON value as the mapping reads it: a parsed `JSONValue`, or a `JSONSlice` of a response still in its bytes.
+/// A JSON value as the mapping reads it when it is already parsed (a response read from its bytes goes through
+/// `JSONCursor` instead).
 /// A value of another type than asked for reads as absent.
 package protocol JSONReadable: Sendable {
     associatedtype Object: JSONObjectReadable where Object.Value == Self
@@ -56,12 +57,6 @@ extension Dictionary: JSONObjectReadable where Key == String, Value == JSONValue
     package func compactMapMembers<Result>(_ transform: (JSONValue) -> Result?) -> [String: Result] {
         compactMapValues(transform)
     }
-}
-
-extension JSONSlice: JSONReadable {}
-
-extension JSONSliceObject: JSONObjectReadable {
-    package var properties: JSONProperties { JSONProperties(slice) }
 }
 
 /// A member name as the mapping writes it: a literal, so looking it up in a response's bytes makes no string and

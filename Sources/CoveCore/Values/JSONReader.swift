@@ -100,11 +100,11 @@ struct JSONSyntaxError: Error, Equatable {
 /// time, and nothing is copied or decoded unless the builder asks: the reader itself allocates nothing. A leading
 /// byte order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack.
 struct JSONReader<Builder: JSONBuilder> {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let options: JSONReadingOptions
-    private var index = 0
-    private var depth = 0
-    private var builder: Builder
+    let bytes: UnsafeBufferPointer<UInt8>
+    let options: JSONReadingOptions
+    var index = 0
+    var depth = 0
+    var builder: Builder
 
     /// The value the bytes hold; whitespace may surround it, nothing else may follow it.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, into builder: inout Builder)
@@ -118,29 +118,29 @@ struct JSONReader<Builder: JSONBuilder> {
         return value
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, builder: Builder) {
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, builder: Builder) {
         self.bytes = bytes
         self.options = options
         self.builder = builder
     }
 
-    private func failure(_ problem: JSONSyntaxError.Problem, at offset: Int? = nil) -> JSONSyntaxError {
+    func failure(_ problem: JSONSyntaxError.Problem, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(problem: problem, offset: offset ?? index)
     }
 
     /// The byte at the index must be `byte`: anything else is unexpected.
     @inline(__always)
-    private mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+    mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         guard bytes[index] == byte else { throw failure(.unexpectedCharacter) }
         index += 1
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         index = JSONScan.skipWhitespace(bytes, from: index)
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> Builder.Value {
+    mutating func value() throws(JSONSyntaxError) -> Builder.Value {
         skipWhitespace()
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         let start = index
@@ -159,7 +159,7 @@ struct JSONReader<Builder: JSONBuilder> {
     }
 
     /// A misspelt literal is unexpected from its first letter on.
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw failure(.unexpectedCharacter) }
         for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
@@ -168,19 +168,19 @@ struct JSONReader<Builder: JSONBuilder> {
         index += count
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    mutating func enterContainer() throws(JSONSyntaxError) {
         guard depth < options.maximumDepth else { throw failure(.tooDeep) }
         depth += 1
     }
 
     @inline(__always)
-    private mutating func closes(_ bracket: UInt8) -> Bool {
+    mutating func closes(_ bracket: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == bracket else { return false }
         index += 1
         return true
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> Builder.Value {
+    mutating func object() throws(JSONSyntaxError) -> Builder.Value {
         try enterContainer()
         let object = builder.beginObject(at: index)
         try entries(closing: UInt8(ascii: "}")) { (reader) throws(JSONSyntaxError) in try reader.member() }
@@ -188,7 +188,7 @@ struct JSONReader<Builder: JSONBuilder> {
         return builder.endObject(object, at: index)
     }
 
-    private mutating func member() throws(JSONSyntaxError) {
+    mutating func member() throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.unexpectedCharacter) }
@@ -199,7 +199,7 @@ struct JSONReader<Builder: JSONBuilder> {
         builder.addMember(key, try value())
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> Builder.Value {
+    mutating func array() throws(JSONSyntaxError) -> Builder.Value {
         try enterContainer()
         let array = builder.beginArray(at: index)
         try entries(closing: UInt8(ascii: "]")) { (reader) throws(JSONSyntaxError) in
@@ -212,7 +212,7 @@ struct JSONReader<Builder: JSONBuilder> {
     /// From a container's opening bracket to past its closing one: no entries, or entries read by `entry` and
     /// separated by commas.
     @inline(__always)
-    private mutating func entries(closing bracket: UInt8, _ entry: (inout Self) throws(JSONSyntaxError) -> Void)
+    mutating func entries(closing bracket: UInt8, _ entry: (inout Self) throws(JSONSyntaxError) -> Void)
         throws(JSONSyntaxError) {
         index += 1
         skipWhitespace()
@@ -227,7 +227,7 @@ struct JSONReader<Builder: JSONBuilder> {
 
     /// From the opening quote to past the closing one; escapes are checked here and decoded by `JSONText`.
     @inline(__always)
-    private mutating func string() throws(JSONSyntaxError) -> JSONText {
+    mutating func string() throws(JSONSyntaxError) -> JSONText {
         index += 1
         let start = index
         var hasEscapes = false
@@ -252,7 +252,7 @@ struct JSONReader<Builder: JSONBuilder> {
         }
     }
 
-    private mutating func number() throws(JSONSyntaxError) -> Double {
+    mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
         guard let number = JSONScan.number(bytes, at: &index) else { throw failure(.invalidNumber, at: start) }
         return number

@@ -1,4 +1,4 @@
-/// Byte-level steps shared by the reader, which checks a document, and by slices, which walk one already checked.
+/// Byte-level steps of the reader, and of the quick scan that splits a large array between cores.
 enum JSONScan {
     /// Past a leading UTF-8 byte order mark, if there is one.
     static func start(of bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -9,6 +9,9 @@ struct LazyURL: Sendable, Hashable {
     private enum Storage: Sendable {
         /// An absolute http or https URL whose text `URL(string:)` keeps unchanged.
         case plain(String, isHTTPS: Bool)
+        /// The same, still in a response's bytes: most addresses of a playlist are never opened, so they are not
+        /// copied out either.
+        case text(JSONBytes, start: Int32, end: Int32, isHTTPS: Bool)
         case parsed(URL)
     }
 
@@ -29,8 +32,22 @@ struct LazyURL: Sendable, Hashable {
         storage = .parsed(url)
     }
 
+    /// A string of a response (`text`, the bytes `owner` keeps) kept where it is when it is a plain http(s)
+    /// address; nil for any other text, which is read as a string instead.
+    init?(plainAddress text: JSONText, in owner: JSONBytes) {
+        guard !text.hasEscapes, let isHTTPS = Self.plainNetworkScheme(text.bytes) else { return nil }
+        let range = text.range
+        storage = .text(owner, start: Int32(truncatingIfNeeded: range.lowerBound),
+                        end: Int32(truncatingIfNeeded: range.upperBound), isHTTPS: isHTTPS)
+    }
+
     var url: URL {
         switch storage {
+        case .text:
+            guard let url = URL(string: relativeString) else {
+                preconditionFailure("URL(string:) refused a plain http(s) URL")
+            }
+            return url
         case .plain(let text, _):
             // The text is not quoted: a signed address can carry a token.
             guard let url = URL(string: text) else { preconditionFailure("URL(string:) refused a plain http(s) URL") }
@@ -43,13 +60,13 @@ struct LazyURL: Sendable, Hashable {
     /// The lowercased scheme, so "HTTPS" and "https" compare equal.
     var lowercasedScheme: String {
         switch storage {
-        case .plain(_, let isHTTPS): isHTTPS ? "https" : "http"
+        case .plain(_, let isHTTPS), .text(_, _, _, let isHTTPS): isHTTPS ? "https" : "http"
         case .parsed(let url): url.lowercasedScheme
         }
     }
 
     var hasNetworkScheme: Bool {
-        if case .plain = storage { true } else { url.hasNetworkScheme }
+        if case .parsed(let url) = storage { url.hasNetworkScheme } else { true }
     }
 
     var isFileURL: Bool {
@@ -59,6 +76,8 @@ struct LazyURL: Sendable, Hashable {
     private var relativeString: String {
         switch storage {
         case .plain(let text, _): text
+        case .text(let owner, let start, let end, _):
+            String(decoding: owner.bytes[Int(start)..<Int(end)], as: UTF8.self)
         case .parsed(let url): url.relativeString
         }
     }
@@ -80,7 +99,11 @@ struct LazyURL: Sendable, Hashable {
     /// hex digits, and one `#`.
     static func plainNetworkScheme(_ text: String) -> Bool? {
         var text = text
-        return text.withUTF8 { bytes -> Bool? in
+        return text.withUTF8(plainNetworkScheme)
+    }
+
+    static func plainNetworkScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        do {
             // "http://" or "https://" in any letter case.
             guard bytes.count > 7, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
                   bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p") else { return nil }

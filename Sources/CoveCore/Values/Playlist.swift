@@ -31,46 +31,56 @@ public struct Playlist: Sendable, Hashable {
 
     /// Reads a playlist response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        let document = try JSONDocument(checking: jsonData)
-        self = try document.withRoot { (root) throws(PlaybackJSONError) in try Playlist(reading: root) }
-    }
-
-    /// A playlist read straight from a checked response (see `JSONDocument`). Not generic, so the mapping is
-    /// specialised for slices here rather than run through protocol witnesses from another module.
-    package init(reading slice: JSONSlice) throws(PlaybackJSONError) {
-        guard let object = slice.objectValue else { throw .expectedObject("playlist", found: slice) }
-        // Videos are independent: they are mapped on every core, and entries that are not videos left out.
-        let videos = ConcurrentMapping.map(Self.videoEntries(of: object)) { try? Video(reading: $0) }
-        self.init(object: object, videos: videos.compactMap { $0 })
-    }
-
-    /// The `videos` entries of a playlist response still in its bytes.
-    package static func videoEntries(of object: JSONSliceObject) -> [JSONSlice] {
-        object["videos"]?.arrayValue.map(Array.init) ?? []
+        self = try Self.mapping(Array(jsonData)).value
     }
 
     private init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
         guard let object = value.objectValue else { throw .expectedObject("playlist", found: value) }
-        let videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in
+        var parts = Parts(JSONFields(object))
+        parts.videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in
             try Video(readingValue: video)
         }
-        self.init(object: object, videos: videos)
+        self.init(parts, properties: object.properties)
     }
 
     /// A playlist from videos the app already has; metadata is read from `properties` (API field names).
     public init(videos: [Video], properties: [String: JSONValue] = [:]) {
-        self.init(object: properties, videos: videos)
+        var parts = Parts(JSONFields(properties))
+        parts.videos = videos
+        self.init(parts, properties: JSONProperties(properties))
     }
 
-    private init(object: some JSONObjectReadable, videos: [Video]) {
-        let fields = JSONFields(object)
-        id = fields.identifier("id")
-        accountID = fields.identifier("account_id")
-        name = fields.string("name")
-        shortDescription = fields.string("description")
-        referenceID = fields.string("reference_id")
-        type = fields.string("type")
-        self.videos = videos
-        storedProperties = object.properties
+    /// The fields as read; filled from a parsed object or straight from a response's bytes (`Playlist+Reading`).
+    struct Parts {
+        var id: String?
+        var accountID: String?
+        var name: String?
+        var shortDescription: String?
+        var referenceID: String?
+        var type: String?
+        var videos: [Video] = []
+
+        init() {}
+
+        /// Everything but the videos.
+        init(_ fields: JSONFields<some JSONObjectReadable>) {
+            id = fields.identifier("id")
+            accountID = fields.identifier("account_id")
+            name = fields.string("name")
+            shortDescription = fields.string("description")
+            referenceID = fields.string("reference_id")
+            type = fields.string("type")
+        }
+    }
+
+    init(_ parts: consuming Parts, properties: JSONProperties) {
+        id = parts.id
+        accountID = parts.accountID
+        name = parts.name
+        shortDescription = parts.shortDescription
+        referenceID = parts.referenceID
+        type = parts.type
+        videos = parts.videos
+        storedProperties = properties
     }
 }

@@ -40,35 +40,65 @@ public struct Source: Sendable, Hashable {
     }
 
     init?(reading value: some JSONReadable) {
-        guard let object = value.objectValue, let address = JSONFields(object).url("src") else { return nil }
-        self.init(address: address, deliveryMethod: nil, object: object)
+        guard let object = value.objectValue, case let fields = JSONFields(object), let address = fields.url("src")
+        else { return nil }
+        self.init(Parts(fields), address: address, deliveryMethod: nil, properties: object.properties)
     }
 
     /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`). The other
     /// fields are read from `properties` (API field names); without a delivery method it is decided as for API
     /// sources.
     public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
-        self.init(address: LazyURL(url), deliveryMethod: deliveryMethod, object: properties)
+        self.init(Parts(JSONFields(properties)), address: LazyURL(url), deliveryMethod: deliveryMethod,
+                  properties: JSONProperties(properties))
     }
 
-    private init(address: LazyURL, deliveryMethod: DeliveryMethod?, object: some JSONObjectReadable) {
-        let fields = JSONFields(object)
-        let type = fields.string("type").flatMap { $0.isEmpty ? nil : $0 }
-        let container = fields.string("container")
+    /// The fields besides `src` as read, before anything is decided from them; filled from a parsed object or
+    /// straight from a response's bytes (`Source+Reading`).
+    struct Parts {
+        var type: String?
+        var container: String?
+        var codec: String?
+        var averageBitrate: Int?
+        var width: Int?
+        var height: Int?
+        var size: Int?
+        var duration: Double?
+        var extXVersion: String?
+        var keySystems: [String: JSONValue]?
+
+        init() {}
+
+        init(_ fields: JSONFields<some JSONObjectReadable>) {
+            type = fields.string("type")
+            container = fields.string("container")
+            codec = fields.string("codec")
+            averageBitrate = fields.int("avg_bitrate")
+            width = fields.int("width")
+            height = fields.int("height")
+            size = fields.int("size")
+            duration = fields.durationInSeconds("duration")
+            extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
+            keySystems = fields.object("key_systems")
+        }
+    }
+
+    init(_ parts: consuming Parts, address: LazyURL, deliveryMethod: DeliveryMethod?, properties: JSONProperties) {
+        let type = parts.type.flatMap { $0.isEmpty ? nil : $0 }
         self.address = address
         self.deliveryMethod = deliveryMethod
-            ?? Self.deliveryMethod(type: type, container: container, address: address)
+            ?? Self.deliveryMethod(type: type, container: parts.container, address: address)
         self.type = type
-        self.container = container
-        codec = fields.string("codec")
-        averageBitrate = fields.int("avg_bitrate")
-        width = fields.int("width")
-        height = fields.int("height")
-        size = fields.int("size")
-        duration = fields.durationInSeconds("duration")
-        extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
-        keySystems = fields.object("key_systems") ?? [:]
-        storedProperties = object.properties
+        container = parts.container
+        codec = parts.codec
+        averageBitrate = parts.averageBitrate
+        width = parts.width
+        height = parts.height
+        size = parts.size
+        duration = parts.duration
+        extXVersion = parts.extXVersion
+        keySystems = parts.keySystems ?? [:]
+        storedProperties = properties
     }
 
     /// `type` decides when it names a known format; MP4 renditions often carry only `container`; the URL's

@@ -34,18 +34,46 @@ public struct TextTrack: Sendable, Hashable {
 
     init?(reading value: some JSONReadable) {
         guard let object = value.objectValue else { return nil }
-        let fields = JSONFields(object)
-        id = fields.identifier("id")
-        sourceAddresses = fields.urlList("sources")
-        let src = fields.url("src")
+        self.init(Parts(JSONFields(object)), properties: object.properties)
+    }
+
+    /// The fields as read, before anything is decided from them; filled from a parsed object or straight from a
+    /// response's bytes (`TextTrack+Reading`).
+    struct Parts {
+        var id: String?
+        var src: LazyURL?
+        var sources: [LazyURL] = []
+        var srclang: String?
+        var label: String?
+        var kind: String?
+        var mimeType: String?
+        var isDefault: Bool?
+
+        init() {}
+
+        init(_ fields: JSONFields<some JSONObjectReadable>) {
+            id = fields.identifier("id")
+            sources = fields.urlList("sources")
+            src = fields.url("src")
+            srclang = fields.string("srclang")
+            label = fields.string("label")
+            kind = fields.string("kind")
+            mimeType = fields.string("mime_type")
+            isDefault = fields.bool("default")
+        }
+    }
+
+    init(_ parts: consuming Parts, properties: JSONProperties) {
+        id = parts.id
+        sourceAddresses = parts.sources
         let https = { (address: LazyURL) in address.lowercasedScheme == "https" }
-        srcAddress = src.flatMap { https($0) ? $0 : nil } ?? sourceAddresses.first(where: https)
-            ?? src ?? sourceAddresses.first
-        srclang = fields.string("srclang")
-        label = fields.string("label")
-        kind = fields.string("kind").flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
-        mimeType = fields.string("mime_type")
-        isDefault = fields.bool("default") ?? false
-        storedProperties = object.properties
+        srcAddress = parts.src.flatMap { https($0) ? $0 : nil } ?? parts.sources.first(where: https)
+            ?? parts.src ?? parts.sources.first
+        srclang = parts.srclang
+        label = parts.label
+        kind = parts.kind.flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
+        mimeType = parts.mimeType
+        isDefault = parts.isDefault ?? false
+        storedProperties = properties
     }
 }

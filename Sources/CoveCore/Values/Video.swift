@@ -71,57 +71,115 @@ public struct Video: Sendable, Hashable {
 
     /// Reads a single-video response straight from its bytes.
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        let document = try JSONDocument(checking: jsonData)
-        self = try document.withRoot { (root) throws(PlaybackJSONError) in try Video(reading: root) }
-    }
-
-    /// A video read straight from a checked response (see `JSONDocument`). Not generic, so the mapping is
-    /// specialised for slices here rather than run through protocol witnesses from another module.
-    package init(reading slice: JSONSlice) throws(PlaybackJSONError) {
-        try self.init(readingValue: slice)
+        self = try Self.mapping(Array(jsonData)).value
     }
 
     init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
         guard let object = value.objectValue else { throw .expectedObject("video", found: value) }
-        self.init(object: object, sources: nil, cuePoints: nil)
+        self.init(Parts(JSONFields(object)), properties: object.properties)
     }
 
     /// A video from sources the app already has (SDK `BCOVVideo(withSources:cuePoints:properties:)`); the other
     /// fields are read from `properties`, which uses the Playback API's field names.
     public init(sources: [Source], cuePoints: [CuePoint] = [], properties: [String: JSONValue] = [:]) {
-        self.init(object: properties, sources: sources, cuePoints: cuePoints)
+        var parts = Parts(JSONFields(properties))
+        parts.sources = sources
+        parts.cuePoints = cuePoints
+        self.init(parts, properties: JSONProperties(properties))
     }
 
-    private init(object: some JSONObjectReadable, sources: [Source]?, cuePoints: [CuePoint]?) {
-        let fields = JSONFields(object)
-        id = fields.identifier("id")
-        accountID = fields.identifier("account_id")
-        name = fields.string("name")
-        referenceID = fields.string("reference_id")
-        shortDescription = fields.string("description")
-        longDescription = fields.string("long_description")
-        duration = fields.durationInSeconds("duration")
-        createdAt = fields.string("created_at")
-        updatedAt = fields.string("updated_at")
-        publishedAt = fields.string("published_at")
-        economics = fields.string("economics").flatMap { Economics(rawValue: $0.uppercased()) } ?? .adSupported
-        posterAddress = fields.url("poster")
-        posterAddresses = fields.urlList("poster_sources")
-        thumbnailAddress = fields.url("thumbnail")
-        thumbnailAddresses = fields.urlList("thumbnail_sources")
-        self.sources = sources ?? fields.array("sources") { Source(reading: $0) }
-        textTracks = fields.array("text_tracks") { TextTrack(reading: $0) }
-        self.cuePoints = (cuePoints ?? fields.array("cue_points") { CuePoint(reading: $0) }).sortedByPosition()
-        let customFields = fields.strings("custom_fields")
-        self.customFields = customFields
-        tags = fields.array("tags") { $0.stringValue }
-        projection = fields.string("projection")
-        bumperID = Self.bumperID(customFields["bumper_id"]) ?? Self.bumperID(fields.string("bumper_id"))
-        offlineEnabled = fields.bool("offline_enabled") ?? false
-        errorCode = fields.string("error_code").flatMap { $0.isEmpty ? nil : $0 }
-        errorSubcode = fields.string("error_subcode")
-        errorMessage = fields.string("message") ?? fields.string("error_message")
-        storedProperties = object.properties
+    /// The fields as read, before anything is decided from them; filled from a parsed object or straight from a
+    /// response's bytes (`Video+Reading`).
+    struct Parts {
+        var id: String?
+        var accountID: String?
+        var name: String?
+        var referenceID: String?
+        var shortDescription: String?
+        var longDescription: String?
+        var duration: Double?
+        var createdAt: String?
+        var updatedAt: String?
+        var publishedAt: String?
+        var economics: String?
+        var poster: LazyURL?
+        var posterSources: [LazyURL] = []
+        var thumbnail: LazyURL?
+        var thumbnailSources: [LazyURL] = []
+        var sources: [Source] = []
+        var textTracks: [TextTrack] = []
+        var cuePoints: [CuePoint] = []
+        var customFields: [String: String] = [:]
+        var tags: [String] = []
+        var projection: String?
+        var bumperID: String?
+        var offlineEnabled: Bool?
+        var errorCode: String?
+        var errorSubcode: String?
+        var message: String?
+        var errorMessage: String?
+
+        init() {}
+
+        init(_ fields: JSONFields<some JSONObjectReadable>) {
+            id = fields.identifier("id")
+            accountID = fields.identifier("account_id")
+            name = fields.string("name")
+            referenceID = fields.string("reference_id")
+            shortDescription = fields.string("description")
+            longDescription = fields.string("long_description")
+            duration = fields.durationInSeconds("duration")
+            createdAt = fields.string("created_at")
+            updatedAt = fields.string("updated_at")
+            publishedAt = fields.string("published_at")
+            economics = fields.string("economics")
+            poster = fields.url("poster")
+            posterSources = fields.urlList("poster_sources")
+            thumbnail = fields.url("thumbnail")
+            thumbnailSources = fields.urlList("thumbnail_sources")
+            sources = fields.array("sources") { Source(reading: $0) }
+            textTracks = fields.array("text_tracks") { TextTrack(reading: $0) }
+            cuePoints = fields.array("cue_points") { CuePoint(reading: $0) }
+            customFields = fields.strings("custom_fields")
+            tags = fields.array("tags") { $0.stringValue }
+            projection = fields.string("projection")
+            bumperID = fields.string("bumper_id")
+            offlineEnabled = fields.bool("offline_enabled")
+            errorCode = fields.string("error_code")
+            errorSubcode = fields.string("error_subcode")
+            message = fields.string("message")
+            errorMessage = fields.string("error_message")
+        }
+    }
+
+    init(_ parts: consuming Parts, properties: JSONProperties) {
+        id = parts.id
+        accountID = parts.accountID
+        name = parts.name
+        referenceID = parts.referenceID
+        shortDescription = parts.shortDescription
+        longDescription = parts.longDescription
+        duration = parts.duration
+        createdAt = parts.createdAt
+        updatedAt = parts.updatedAt
+        publishedAt = parts.publishedAt
+        economics = parts.economics.flatMap { Economics(rawValue: $0.uppercased()) } ?? .adSupported
+        posterAddress = parts.poster
+        posterAddresses = parts.posterSources
+        thumbnailAddress = parts.thumbnail
+        thumbnailAddresses = parts.thumbnailSources
+        sources = parts.sources
+        textTracks = parts.textTracks
+        cuePoints = parts.cuePoints.sortedByPosition()
+        customFields = parts.customFields
+        tags = parts.tags
+        projection = parts.projection
+        bumperID = Self.bumperID(parts.customFields["bumper_id"]) ?? Self.bumperID(parts.bumperID)
+        offlineEnabled = parts.offlineEnabled ?? false
+        errorCode = parts.errorCode.flatMap { $0.isEmpty ? nil : $0 }
+        errorSubcode = parts.errorSubcode
+        errorMessage = parts.message ?? parts.errorMessage
+        storedProperties = properties
     }
 
     private static func bumperID(_ text: String?) -> String? {

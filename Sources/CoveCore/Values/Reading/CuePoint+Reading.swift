@@ -1,0 +1,56 @@
+/// The members of a `cue_points[]` entry that `CuePoint` maps.
+enum CuePointField: Int, JSONField {
+    case time, type, name, id, metadata, forceStop, hyphenatedForceStop
+
+    static let table = JSONKeyTable<Self>()
+
+    var key: StaticString {
+        switch self {
+        case .time: "time"
+        case .type: "type"
+        case .name: "name"
+        case .id: "id"
+        case .metadata: "metadata"
+        case .forceStop: "force_stop"
+        case .hyphenatedForceStop: "force-stop"
+        }
+    }
+}
+
+extension CuePoint {
+    /// A `cue_points[]` entry read where the cursor stands; nil, with the value passed, when it is not an object
+    /// or has no usable `time`.
+    static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> CuePoint? {
+        var parts = Parts()
+        var position: Position?
+        var type: String?
+        var seen = JSONFieldSet()
+        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
+            guard let field = CuePointField.table.field(key), seen.insert(field) else {
+                return try cursor.skipValue()
+            }
+            switch field {
+            case .time: position = try cursor.readPosition()
+            case .type: type = try cursor.readString()
+            case .name: parts.name = try cursor.readString()
+            case .id: parts.id = try cursor.readIdentifier()
+            case .metadata: parts.metadata = try cursor.readString()
+            case .forceStop: parts.forceStop = try cursor.readBool()
+            case .hyphenatedForceStop: parts.hyphenatedForceStop = try cursor.readBool()
+            }
+        }
+        guard let range, let position else { return nil }
+        return CuePoint(position: position, type: type, parts: parts,
+                        properties: JSONProperties(cursor.builder.owner, range))
+    }
+}
+
+extension JSONReader where Builder == JSONMappingState {
+    /// `time`: seconds, or "before"/"after".
+    fileprivate mutating func readPosition() throws(JSONSyntaxError) -> CuePoint.Position? {
+        switch try nextByte() {
+        case UInt8(ascii: "\""): CuePoint.position(named: try string().string)
+        default: try readNumber().flatMap(CuePoint.position(seconds:))
+        }
+    }
+}

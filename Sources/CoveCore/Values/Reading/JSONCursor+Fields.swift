@@ -1,0 +1,84 @@
+/// The lenient field readers of `JSONFields`, for a cursor: a value of another type than asked for is skipped and
+/// reads as absent, exactly as the same body read through a parsed `JSONValue`.
+extension JSONReader where Builder == JSONMappingState {
+    /// Identifiers are strings in the API, but older or hand-written JSON sometimes has them as integers.
+    mutating func readIdentifier() throws(JSONSyntaxError) -> String? {
+        switch try nextByte() {
+        case UInt8(ascii: "\""):
+            let string = try string().string
+            return string.isEmpty ? nil : string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return Int(exactly: try number()).map(String.init)
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    mutating func readInt() throws(JSONSyntaxError) -> Int? {
+        try readNumber().flatMap { Int(exactly: $0) }
+    }
+
+    /// Milliseconds in, seconds out; negative (seen for live) means unknown.
+    mutating func readDuration() throws(JSONSyntaxError) -> Double? {
+        guard let milliseconds = try readNumber(), milliseconds >= 0 else { return nil }
+        return milliseconds / 1000
+    }
+
+    /// An absolute URL string; anything else reads as absent.
+    mutating func readURL() throws(JSONSyntaxError) -> LazyURL? {
+        guard let text = try readText() else { return nil }
+        if let address = LazyURL(plainAddress: text, in: builder.owner) { return address }
+        if !JSONMappingState.hasNetworkPrefix(text) { builder.sawOtherAddress = true }
+        return LazyURL(address: text.string)
+    }
+
+    /// `poster_sources`-style arrays: objects with a `src`, or bare strings.
+    mutating func readURLList() throws(JSONSyntaxError) -> [LazyURL] {
+        try readElements { (reader) throws(JSONSyntaxError) -> LazyURL? in
+            guard try reader.nextByte() == UInt8(ascii: "{") else { return try reader.readURL() }
+            var url: LazyURL?
+            var seen = false
+            _ = try reader.readObject { (reader, key) throws(JSONSyntaxError) in
+                guard !seen, JSONMappingState.src.withUTF8(key.equals) else { return try reader.skipValue() }
+                seen = true
+                url = try reader.readURL()
+            }
+            return url
+        }
+    }
+
+    /// An object's string members (`custom_fields`): a repeated name keeps its first value, and is left out if
+    /// that is not a string.
+    mutating func readStrings() throws(JSONSyntaxError) -> [String: String] {
+        var strings: [String: String] = [:]
+        var others: Set<String> = []
+        _ = try readObject { (reader, key) throws(JSONSyntaxError) in
+            let name = key.string
+            guard strings.index(forKey: name) == nil, !others.contains(name) else { return try reader.skipValue() }
+            if let value = try reader.readString() { strings[name] = value } else { others.insert(name) }
+        }
+        return strings
+    }
+
+    /// An object kept as JSON (`key_systems`); nil for anything else.
+    mutating func readObjectMembers() throws(JSONSyntaxError) -> [String: JSONValue]? {
+        try readJSONValue().objectValue
+    }
+}
+
+extension JSONMappingState {
+    static let src: JSONKey = "src"
+
+    /// "http://" or "https://" in any letter case, escapes counting as other text: the address every response
+    /// is made of, passed without a closer look.
+    static func hasNetworkPrefix(_ text: JSONText) -> Bool {
+        let bytes = text.bytes
+        guard !text.hasEscapes, bytes.count >= 7, bytes[0] | 0x20 == UInt8(ascii: "h"),
+              bytes[1] | 0x20 == UInt8(ascii: "t"), bytes[2] | 0x20 == UInt8(ascii: "t"),
+              bytes[3] | 0x20 == UInt8(ascii: "p") else { return false }
+        let colon = bytes[4] | 0x20 == UInt8(ascii: "s") ? 5 : 4
+        return colon + 3 <= bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
+            && bytes[colon + 2] == UInt8(ascii: "/")
+    }
+}

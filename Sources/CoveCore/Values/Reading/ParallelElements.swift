@@ -1,0 +1,217 @@
+import Dispatch
+import FoundationEssentials
+
+/// Reads the elements of a large array (a playlist's videos) on every core. The array's bytes are cut into one
+/// run per core where an element starts, found by a quick scan that follows only strings and brackets; each core
+/// then reads and maps its run strictly. The runs meet exactly where the scan said, or the array is read again
+/// from its start on one core, so a body that fools the scan fails or succeeds as it would have anyway.
+package enum ParallelElements {
+    /// Less than this per core is not worth waking a thread for.
+    package static let minimumBytesPerWorker = 48 * 1024
+
+    /// What `element` makes of each element of the array at the cursor, in order; none when the value is not an
+    /// array. `element` may run on several threads at once, each with a cursor of its own.
+    static func read<Element: Sendable>(
+        _ cursor: inout JSONCursor, workers requested: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ element: @Sendable (inout JSONCursor) throws(JSONSyntaxError) -> Element?
+    ) throws(JSONSyntaxError) -> [Element] {
+        guard try cursor.nextByte() == UInt8(ascii: "[") else {
+            try cursor.skipValue()
+            return []
+        }
+        let open = cursor.index
+        let workers = min(requested, (cursor.bytes.count - open) / minimumBytesPerWorker)
+        if workers > 1, cursor.depth < cursor.options.maximumDepth, let runs = runs(of: cursor, workers: workers),
+           let (elements, end, sawOtherAddress) = read(runs, cursor, element) {
+            cursor.index = end
+            if sawOtherAddress { cursor.builder.sawOtherAddress = true }
+            return elements
+        }
+        cursor.index = open
+        return try cursor.readElements(element)
+    }
+
+    /// Where each run starts: the first element, then the first element at or after each equal share of what
+    /// follows. Nil for an empty array or one too short to split.
+    static func runs(of cursor: JSONCursor, workers: Int) -> [Int]? {
+        let bytes = cursor.bytes
+        let first = JSONScan.skipWhitespace(bytes, from: cursor.index + 1)
+        guard first < bytes.count, bytes[first] != UInt8(ascii: "]") else { return nil }
+        let share = (bytes.count - first) / workers
+        let starts = JSONScan.elementStarts(bytes, from: first, atOrAfter: (1..<workers).map { first + $0 * share })
+        return starts.isEmpty ? nil : [first] + starts
+    }
+
+    /// The elements of every run, read at once, with where the array ends and whether any run read an address
+    /// that is not plainly http(s); nil when a run failed or did not meet the next.
+    static func read<Element: Sendable>(
+        _ runs: [Int], _ cursor: JSONCursor, _ element: @Sendable (inout JSONCursor) throws(JSONSyntaxError) -> Element?
+    ) -> (elements: [Element], end: Int, sawOtherAddress: Bool)? {
+        let results = RunResults<Element>(count: runs.count)
+        let start = UncheckedSendable(cursor)
+        let owner = cursor.builder.owner
+        DispatchQueue.concurrentPerform(iterations: runs.count) { run in
+            var reader = start.value
+            // Each run's values keep their own keeper of the bytes, so cores do not share a reference count.
+            reader.builder = JSONMappingState(owner: run == 0 ? owner : owner.sharing())
+            reader.depth += 1
+            reader.index = runs[run]
+            let end = run + 1 < runs.count ? runs[run + 1] : nil
+            results.store(run, Result { () throws(JSONSyntaxError) in
+                let elements = try readRun(&reader, until: end, element)
+                return (elements, reader.index, reader.builder.sawOtherAddress)
+            })
+        }
+        var runsRead: [RunElements<Element>] = []
+        var sawOtherAddress = false
+        var end = 0
+        var failed = false
+        for run in results.take() {
+            switch run {
+            case .success(let read):
+                runsRead.append(read.elements)
+                sawOtherAddress = sawOtherAddress || read.sawOtherAddress
+                end = read.end
+            case .failure:
+                failed = true
+            }
+        }
+        if failed {
+            runsRead.forEach { $0.discard() }
+            return nil
+        }
+        // Moved, not copied: copying a thousand videos would count every reference they hold up and down again.
+        let total = runsRead.reduce(0) { $0 + $1.count }
+        let elements = [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for run in runsRead {
+                run.move(to: buffer.baseAddress! + initialized)
+                initialized += run.count
+            }
+        }
+        return (elements, end, sawOtherAddress)
+    }
+
+    /// One run: elements separated by commas up to where the next run starts (`end`), or for the last run up to
+    /// and past the array's closing bracket.
+    private static func readRun<Element>(
+        _ reader: inout JSONCursor, until end: Int?, _ element: (inout JSONCursor) throws(JSONSyntaxError) -> Element?
+    ) throws(JSONSyntaxError) -> RunElements<Element> {
+        let elements = RunElements<Element>()
+        do throws(JSONSyntaxError) {
+            while true {
+                if let mapped = try element(&reader) { elements.append(mapped) }
+                reader.skipWhitespace()
+                if end == nil, reader.closes(UInt8(ascii: "]")) { return elements }
+                try reader.expect(UInt8(ascii: ","))
+                reader.skipWhitespace()
+                guard let end else { continue }
+                if reader.index == end { return elements }
+                if reader.index > end { throw reader.failure(.unexpectedCharacter) }
+            }
+        } catch {
+            elements.discard()
+            throw error
+        }
+    }
+
+    /// A run's elements in memory of their own, so they can be moved into the playlist's array rather than copied.
+    /// Exactly one of `move(to:)` and `discard()` ends it.
+    private final class RunElements<Element>: @unchecked Sendable {
+        private var storage = UnsafeMutablePointer<Element>.allocate(capacity: 64)
+        private var capacity = 64
+        private(set) var count = 0
+
+        func append(_ element: consuming Element) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: storage, count: count)
+                storage.deallocate()
+                storage = grown
+                capacity *= 2
+            }
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func move(to destination: UnsafeMutablePointer<Element>) {
+            destination.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+        }
+
+        func discard() {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+    }
+
+    /// A cursor to copy from: it points at bytes that outlive the workers and are only read.
+    private struct UncheckedSendable<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// One slot per run, each written by one worker only.
+    private final class RunResults<Element: Sendable>: @unchecked Sendable {
+        typealias Run = Result<(elements: RunElements<Element>, end: Int, sawOtherAddress: Bool), JSONSyntaxError>
+        private var runs: [Run?]
+
+        init(count: Int) {
+            runs = Array(repeating: nil, count: count)
+        }
+
+        func store(_ run: Int, _ result: Run) {
+            runs.withUnsafeMutableBufferPointer { $0[run] = result }
+        }
+
+        /// Every run's result, once all have finished.
+        func take() -> [Run] { runs.map { $0 ?? .failure(JSONSyntaxError(problem: .unexpectedEnd, offset: 0)) } }
+    }
+}
+
+extension JSONScan {
+    /// Where an element of the array whose first element is at `first` starts, for each of `targets` (ascending):
+    /// the first one at or after it. Follows strings and brackets only, so it is quick and may be wrong for a body
+    /// that is not JSON; whoever reads the elements checks them. Stops at the array's end.
+    static func elementStarts(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, atOrAfter targets: [Int])
+        -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(targets.count)
+        var index = first
+        var depth = 0
+        while index < bytes.count, starts.count < targets.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index = endOfString(bytes, from: index + 1)
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return starts }
+                depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                let start = skipWhitespace(bytes, from: index + 1)
+                if start >= targets[starts.count] { starts.append(start) }
+                index = start
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return starts
+    }
+
+    /// Past the closing quote of the string whose contents start at `start`.
+    private static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while true {
+            index = stringSpecial(bytes, from: index)
+            guard index < bytes.count else { return index }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return index + 1
+            case UInt8(ascii: "\\"): index += 2
+            default: index += 1
+            }
+        }
+    }
+}

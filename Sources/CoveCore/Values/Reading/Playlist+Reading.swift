@@ -1,0 +1,46 @@
+/// The members of a playlist object that `Playlist` maps.
+enum PlaylistField: Int, JSONField {
+    case id, accountID, name, shortDescription, referenceID, type, videos
+
+    static let table = JSONKeyTable<Self>()
+
+    var key: StaticString {
+        switch self {
+        case .id: "id"
+        case .accountID: "account_id"
+        case .name: "name"
+        case .shortDescription: "description"
+        case .referenceID: "reference_id"
+        case .type: "type"
+        case .videos: "videos"
+        }
+    }
+}
+
+extension Playlist {
+    /// A playlist object read where the cursor stands, its videos on every core; nil, with the value passed, when
+    /// it is not an object. Entries of `videos` that are not objects are left out.
+    static func read(_ cursor: inout JSONCursor, workers: Int) throws(JSONSyntaxError) -> Playlist? {
+        var parts = Parts()
+        var seen = JSONFieldSet()
+        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
+            guard let field = PlaylistField.table.field(key), seen.insert(field) else {
+                return try cursor.skipValue()
+            }
+            switch field {
+            case .id: parts.id = try cursor.readIdentifier()
+            case .accountID: parts.accountID = try cursor.readIdentifier()
+            case .name: parts.name = try cursor.readString()
+            case .shortDescription: parts.shortDescription = try cursor.readString()
+            case .referenceID: parts.referenceID = try cursor.readString()
+            case .type: parts.type = try cursor.readString()
+            case .videos:
+                parts.videos = try ParallelElements.read(&cursor, workers: workers) { (cursor) throws(JSONSyntaxError) in
+                    try Video.read(&cursor)
+                }
+            }
+        }
+        guard let range else { return nil }
+        return Playlist(parts, properties: JSONProperties(cursor.builder.owner, range))
+    }
+}

@@ -1,0 +1,61 @@
+/// The members of a `sources[]` entry that `Source` maps.
+enum SourceField: Int, JSONField {
+    case src, type, container, codec, averageBitrate, width, height, size, duration, extXVersion, keySystems
+
+    static let table = JSONKeyTable<Self>()
+
+    var key: StaticString {
+        switch self {
+        case .src: "src"
+        case .type: "type"
+        case .container: "container"
+        case .codec: "codec"
+        case .averageBitrate: "avg_bitrate"
+        case .width: "width"
+        case .height: "height"
+        case .size: "size"
+        case .duration: "duration"
+        case .extXVersion: "ext_x_version"
+        case .keySystems: "key_systems"
+        }
+    }
+}
+
+extension Source {
+    /// A `sources[]` entry read where the cursor stands; nil, with the value passed, when it is not an object or
+    /// has no usable `src`.
+    static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Source? {
+        var parts = Parts()
+        var address: LazyURL?
+        var seen = JSONFieldSet()
+        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
+            guard let field = SourceField.table.field(key), seen.insert(field) else { return try cursor.skipValue() }
+            switch field {
+            case .src: address = try cursor.readURL()
+            case .type: parts.type = try cursor.readString()
+            case .container: parts.container = try cursor.readString()
+            case .codec: parts.codec = try cursor.readString()
+            case .averageBitrate: parts.averageBitrate = try cursor.readInt()
+            case .width: parts.width = try cursor.readInt()
+            case .height: parts.height = try cursor.readInt()
+            case .size: parts.size = try cursor.readInt()
+            case .duration: parts.duration = try cursor.readDuration()
+            case .extXVersion: parts.extXVersion = try cursor.readVersion()
+            case .keySystems: parts.keySystems = try cursor.readObjectMembers()
+            }
+        }
+        guard let range, let address else { return nil }
+        return Source(parts, address: address, deliveryMethod: nil,
+                      properties: JSONProperties(cursor.builder.owner, range))
+    }
+}
+
+extension JSONReader where Builder == JSONMappingState {
+    /// `ext_x_version`: a string, or an integer written as one.
+    fileprivate mutating func readVersion() throws(JSONSyntaxError) -> String? {
+        switch try nextByte() {
+        case UInt8(ascii: "\""): try string().string
+        default: try readInt().map(String.init)
+        }
+    }
+}

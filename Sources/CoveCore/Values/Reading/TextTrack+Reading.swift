@@ -1,0 +1,44 @@
+/// The members of a `text_tracks[]` entry that `TextTrack` maps.
+enum TextTrackField: Int, JSONField {
+    case id, src, sources, srclang, label, kind, mimeType, isDefault
+
+    static let table = JSONKeyTable<Self>()
+
+    var key: StaticString {
+        switch self {
+        case .id: "id"
+        case .src: "src"
+        case .sources: "sources"
+        case .srclang: "srclang"
+        case .label: "label"
+        case .kind: "kind"
+        case .mimeType: "mime_type"
+        case .isDefault: "default"
+        }
+    }
+}
+
+extension TextTrack {
+    /// A `text_tracks[]` entry read where the cursor stands; nil, with the value passed, when it is not an object.
+    static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> TextTrack? {
+        var parts = Parts()
+        var seen = JSONFieldSet()
+        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
+            guard let field = TextTrackField.table.field(key), seen.insert(field) else {
+                return try cursor.skipValue()
+            }
+            switch field {
+            case .id: parts.id = try cursor.readIdentifier()
+            case .src: parts.src = try cursor.readURL()
+            case .sources: parts.sources = try cursor.readURLList()
+            case .srclang: parts.srclang = try cursor.readString()
+            case .label: parts.label = try cursor.readString()
+            case .kind: parts.kind = try cursor.readString()
+            case .mimeType: parts.mimeType = try cursor.readString()
+            case .isDefault: parts.isDefault = try cursor.readBool()
+            }
+        }
+        guard let range else { return nil }
+        return TextTrack(parts, properties: JSONProperties(cursor.builder.owner, range))
+    }
+}

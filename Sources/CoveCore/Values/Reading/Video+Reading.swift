@@ -1,0 +1,91 @@
+/// The members of a video object that `Video` maps.
+enum VideoField: Int, JSONField {
+    case id, accountID, name, referenceID, shortDescription, longDescription, duration, createdAt, updatedAt
+    case publishedAt, economics, poster, posterSources, thumbnail, thumbnailSources, sources, textTracks, cuePoints
+    case customFields, tags, projection, bumperID, offlineEnabled, errorCode, errorSubcode, message, errorMessage
+
+    static let table = JSONKeyTable<Self>()
+
+    var key: StaticString {
+        switch self {
+        case .id: "id"
+        case .accountID: "account_id"
+        case .name: "name"
+        case .referenceID: "reference_id"
+        case .shortDescription: "description"
+        case .longDescription: "long_description"
+        case .duration: "duration"
+        case .createdAt: "created_at"
+        case .updatedAt: "updated_at"
+        case .publishedAt: "published_at"
+        case .economics: "economics"
+        case .poster: "poster"
+        case .posterSources: "poster_sources"
+        case .thumbnail: "thumbnail"
+        case .thumbnailSources: "thumbnail_sources"
+        case .sources: "sources"
+        case .textTracks: "text_tracks"
+        case .cuePoints: "cue_points"
+        case .customFields: "custom_fields"
+        case .tags: "tags"
+        case .projection: "projection"
+        case .bumperID: "bumper_id"
+        case .offlineEnabled: "offline_enabled"
+        case .errorCode: "error_code"
+        case .errorSubcode: "error_subcode"
+        case .message: "message"
+        case .errorMessage: "error_message"
+        }
+    }
+}
+
+extension Video {
+    /// A video object read where the cursor stands; nil, with the value passed, when it is not an object.
+    static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Video? {
+        var parts = Parts()
+        var seen = JSONFieldSet()
+        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
+            guard let field = VideoField.table.field(key), seen.insert(field) else { return try cursor.skipValue() }
+            try parts.read(field, &cursor)
+        }
+        // The last use of `parts`, outside any closure, so its values move into the video instead of being copied.
+        guard let range else { return nil }
+        return Video(parts, properties: JSONProperties(cursor.builder.owner, range))
+    }
+}
+
+extension Video.Parts {
+    fileprivate mutating func read(_ field: VideoField, _ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        switch field {
+        case .id: id = try cursor.readIdentifier()
+        case .accountID: accountID = try cursor.readIdentifier()
+        case .name: name = try cursor.readString()
+        case .referenceID: referenceID = try cursor.readString()
+        case .shortDescription: shortDescription = try cursor.readString()
+        case .longDescription: longDescription = try cursor.readString()
+        case .duration: duration = try cursor.readDuration()
+        case .createdAt: createdAt = try cursor.readString()
+        case .updatedAt: updatedAt = try cursor.readString()
+        case .publishedAt: publishedAt = try cursor.readString()
+        case .economics: economics = try cursor.readString()
+        case .poster: poster = try cursor.readURL()
+        case .posterSources: posterSources = try cursor.readURLList()
+        case .thumbnail: thumbnail = try cursor.readURL()
+        case .thumbnailSources: thumbnailSources = try cursor.readURLList()
+        case .sources: sources = try cursor.readElements { (cursor) throws(JSONSyntaxError) in try Source.read(&cursor) }
+        case .textTracks:
+            textTracks = try cursor.readElements { (cursor) throws(JSONSyntaxError) in try TextTrack.read(&cursor) }
+        case .cuePoints:
+            cuePoints = try cursor.readElements { (cursor) throws(JSONSyntaxError) in try CuePoint.read(&cursor) }
+        case .customFields: customFields = try cursor.readStrings()
+        case .tags: tags = try cursor.readElements { (cursor) throws(JSONSyntaxError) in try cursor.readString() }
+        case .projection: projection = try cursor.readString()
+        case .bumperID: bumperID = try cursor.readString()
+        case .offlineEnabled: offlineEnabled = try cursor.readBool()
+        case .errorCode: errorCode = try cursor.readString()
+        case .errorSubcode: errorSubcode = try cursor.readString()
+        case .message: message = try cursor.readString()
+        case .errorMessage: errorMessage = try cursor.readString()
+        }
+    }
+}

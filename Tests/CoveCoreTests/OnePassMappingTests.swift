@@ -1,0 +1,188 @@
+import FoundationEssentials
+import XCTest
+@testable import CoveCore
+
+/// Values mapped in one pass from a response's bytes must equal those mapped from a parsed `JSONValue`,
+/// `properties` included, however the JSON is shaped, and however many cores read it.
+final class OnePassMappingTests: XCTestCase {
+    private func viaJSONValue(_ text: String) throws -> Video {
+        try Video(json: JSONValue(parsing: Data(text.utf8)))
+    }
+
+    private func viaDocument(_ text: String) throws -> Video {
+        try Video(jsonData: Data(text.utf8))
+    }
+
+    func testEveryFieldOfAFullVideo() throws {
+        let fromDocument = try viaDocument(ValuesFixtures.fullVideo)
+        let fromJSONValue = try viaJSONValue(ValuesFixtures.fullVideo)
+        XCTAssertEqual(fromDocument, fromJSONValue)
+        XCTAssertEqual(fromDocument.hashValue, fromJSONValue.hashValue)
+        XCTAssertEqual(fromDocument.properties, fromJSONValue.properties)
+        XCTAssertEqual(fromDocument.sources.map(\.properties), fromJSONValue.sources.map(\.properties))
+        XCTAssertEqual(fromDocument.textTracks.map(\.properties), fromJSONValue.textTracks.map(\.properties))
+        XCTAssertEqual(fromDocument.cuePoints.map(\.properties), fromJSONValue.cuePoints.map(\.properties))
+        XCTAssertEqual(fromDocument.sources.map(\.url), fromJSONValue.sources.map(\.url))
+        XCTAssertEqual(fromDocument.posterSources, fromJSONValue.posterSources)
+    }
+
+    func testOddlyShapedVideos() throws {
+        let bodies = [
+            "{}",
+            #"{"id": 42, "account_id": "", "duration": -1, "economics": "free", "#
+                + #""tags": ["a", 1, null, "b"]}"#,
+            #"{"poster": " https://a.example/p.jpg\n", "thumbnail": "not a url", "#
+                + #""poster_sources": ["https://b.example/q.jpg", {"src": "file:///x"}, {"no": "src"}, 5]}"#,
+            #"{"sources": [{"src": "https://a.example/v.mp4", "src": "https://a.example/first.mp4"}, "#
+                + #"{"type": "video/mp4"}, "bare", "#
+                + #"{"src": "https://a.example/x y.m3u8", "type": " Application/X-MpegURL ; codecs=x"}]}"#,
+            #"{"text_tracks": [{"src": "http://a.example/t.vtt", "sources": ["https://a.example/t.vtt"]}, 3, "#
+                + #"{"kind": ""}]}"#,
+            #"{"cue_points": [{"time": "AFTER"}, {"time": 5, "force-stop": true}, {"time": "before"}, "#
+                + #"{"time": null}]}"#,
+            #"{"custom_fields": {"bumper_id": " 6140000000001 ", "n": 3, "s": "x", "s": "y"}, "bumper_id": "2"}"#,
+            #"{"n\u0061me": "escaped", "name": "plain", "description": "tab\there \ud83c\udfac"}"#,
+            #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "name": "nine", "name": "ten"}"#,
+            #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "n\u0061me": "escaped in a big one"}"#,
+            #"{"error_code": "VIDEO_NOT_PLAYABLE", "error_subcode": "CLIENT_GEO", "message": "m", "#
+                + #""error_message": "e"}"#,
+        ]
+        for body in bodies {
+            let fromDocument = try viaDocument(body)
+            let fromJSONValue = try viaJSONValue(body)
+            XCTAssertEqual(fromDocument, fromJSONValue, body)
+            XCTAssertEqual(fromDocument.hashValue, fromJSONValue.hashValue, body)
+        }
+    }
+
+    func testPlaylists() throws {
+        let body = #"""
+        {"id": "7", "name": "List", "type": "EXPLICIT", "video_ids": ["1", "2"],
+         "videos": [{"id": "1", "sources": [{"src": "https://a.example/1.m3u8", "type": "application/x-mpegURL"}]},
+                    "not a video", {"id": "2", "error_code": "VIDEO_NOT_PLAYABLE"}]}
+        """#
+        let fromDocument = try Playlist(jsonData: Data(body.utf8))
+        let fromJSONValue = try Playlist(json: JSONValue(parsing: Data(body.utf8)))
+        XCTAssertEqual(fromDocument, fromJSONValue)
+        XCTAssertEqual(fromDocument.count, 2)
+        XCTAssertEqual(fromDocument.properties["video_ids"], ["1", "2"])
+        XCTAssertThrowsError(try Playlist(jsonData: Data("[]".utf8))) { error in
+            XCTAssertEqual(error as? PlaybackJSONError,
+                           .unexpectedShape("expected a JSON object for a playlist, found array"))
+        }
+    }
+
+    /// `properties` outlive the document they were read from: they keep it.
+    func testPropertiesOutliveTheirDocument() throws {
+        let video = try viaDocument(ValuesFixtures.fullVideo)
+        XCTAssertEqual(video.properties["future_field"], ["nested": [1, 2, 3]])
+        XCTAssertEqual(video.sources.first?.properties["ext_x_version"], "4")
+        XCTAssertEqual(video.textTracks.last?.properties["label"], "thumbnails")
+    }
+
+    /// A playlist large enough for several runs, written to trip a splitter that did not follow strings: names
+    /// holding brackets, commas, braces and escaped quotes, pretty-printed entries, placeholders and entries that are
+    /// not videos.
+    private static func longPlaylist(count: Int) -> String {
+        let entries = (0..<count).map { index -> String in
+            switch index % 50 {
+            case 7: return #"{"id": "\#(index)", "error_code": "VIDEO_NOT_PLAYABLE", "message": "gone"}"#
+            case 13: return #""not a video }, { \"id\": \"x\" ]""#
+            case 29: return "null"
+            default:
+                let name = #"Video \#(index) }, {\"id\": \"fake\"}, ] [ \\ é"#
+                return #"""
+                {
+                  "id": "\#(index)", "name": "\#(name)", "tags": ["a,b", "]"],
+                  "sources": [{"src": "https://m.example/\#(index).m3u8", "type": "application/x-mpegURL"},
+                              {"src": "https://m.example/\#(index).mp4", "container": "MP4", "size": \#(index)}],
+                  "custom_fields": {"k": "},{", "n": \#(index)}, "cue_points": [{"time": 1.5}, {"time": "before"}]
+                }
+                """#
+            }
+        }
+        let videos = "[\n  " + entries.joined(separator: ",\n  ") + "\n]"
+        return #"{"id": "9", "name": "Long", "videos": \#(videos), "type": "EXPLICIT"}"#
+    }
+
+    func testALongPlaylistReadsTheSameOnOneCoreAndOnMany() throws {
+        let count = ParallelElements.minimumBytesPerWorker * 5 / 300
+        let body = Array(Self.longPlaylist(count: count).utf8)
+        XCTAssertGreaterThan(body.count, ParallelElements.minimumBytesPerWorker * 4, "long enough for four runs")
+        let fromJSONValue = try Playlist(json: JSONValue(parsing: body))
+        for workers in [1, 2, 3, 4] {
+            let mapped = try Playlist.mapping(body, workers: workers)
+            XCTAssertEqual(mapped.value, fromJSONValue, "\(workers) workers")
+            XCTAssertFalse(mapped.sawOtherAddress)
+            XCTAssertEqual(mapped.value.type, "EXPLICIT", "members after the videos are read too")
+        }
+        let expectedIDs = (0..<count).filter { $0 % 50 != 13 && $0 % 50 != 29 }.map(String.init)
+        XCTAssertEqual(fromJSONValue.videos.map(\.id), expectedIDs)
+        XCTAssertEqual(fromJSONValue.failedVideos.count, (0..<count).filter { $0 % 50 == 7 }.count)
+        XCTAssertEqual(fromJSONValue.videos[0].name, #"Video 0 }, {"id": "fake"}, ] [ \ é"#)
+    }
+
+    /// A long body broken anywhere (in the first run, the last, or cut short) fails as a whole on every core
+    /// count, as it does when parsed.
+    func testABrokenLongPlaylistFailsAsAWhole() throws {
+        let count = ParallelElements.minimumBytesPerWorker * 5 / 300
+        let body = Array(Self.longPlaylist(count: count).utf8)
+        var broken: [[UInt8]] = [Array(body.dropLast(3))]
+        let separator = Array(",\n  ".utf8)
+        for fraction in [0.2, 0.5, 0.8] {
+            // Between two videos, so the damage is outside any string.
+            var at = Int(Double(body.count) * fraction)
+            while !body[at...].starts(with: separator) { at += 1 }
+            at += 1
+            // A stray quote opens a string that swallows the structure after it.
+            var quoted = body
+            quoted.insert(UInt8(ascii: "\""), at: at)
+            var garbage = body
+            garbage.insert(contentsOf: Array("}}".utf8), at: at)
+            broken += [quoted, garbage]
+        }
+        for bytes in broken {
+            XCTAssertThrowsError(try JSONValue(parsing: bytes))
+            for workers in [1, 2, 4] {
+                XCTAssertThrowsError(try Playlist.mapping(bytes, workers: workers)) { error in
+                    guard case .notJSON = error as? PlaybackJSONError else { return XCTFail("\(error)") }
+                }
+            }
+        }
+    }
+
+    /// The runs a long playlist is cut into start at videos, and read on their own they meet: the parallel read
+    /// is what happens, not the fallback to one core.
+    func testALongPlaylistIsCutIntoRunsThatMeet() throws {
+        let count = ParallelElements.minimumBytesPerWorker * 5 / 300
+        let body = Array(Self.longPlaylist(count: count).utf8)
+        let videosAt = body.firstIndex(of: UInt8(ascii: "["))!
+        try body.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer, owner: JSONBytes(body))
+            cursor.index = videosAt
+            let runs = try XCTUnwrap(ParallelElements.runs(of: cursor, workers: 4))
+            XCTAssertEqual(runs.count, 4)
+            for start in runs {
+                XCTAssertTrue([UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "n")].contains(buffer[start]))
+                let before = String(decoding: buffer[..<start].suffix(4), as: UTF8.self)
+                XCTAssertTrue(before == ",\n  " || before == "[\n  ", "an element starts here, not \(before)")
+            }
+            let read = try XCTUnwrap(ParallelElements.read(runs, cursor) { (cursor) throws(JSONSyntaxError) in
+                try Video.read(&cursor)
+            })
+            XCTAssertEqual(read.elements.count, count - (0..<count).filter { $0 % 50 == 13 || $0 % 50 == 29 }.count)
+            XCTAssertEqual(buffer[read.end - 1], UInt8(ascii: "]"), "the last run ends past the array")
+        }
+    }
+
+    /// The splitter's scan: the element starts it finds are real ones, the first at or after each target.
+    func testTheScanFindsElementStarts() {
+        let text = #"[{"a": "],{"}, "x\"]", [1, [2]], {"b": {}} ,  3]"#
+        let bytes = Array(text.utf8)
+        let starts = bytes.withUnsafeBufferPointer { JSONScan.elementStarts($0, from: 1, atOrAfter: [2, 16, 31]) }
+        let elements = starts.map { String(decoding: bytes[$0...].prefix(3), as: UTF8.self) }
+        XCTAssertEqual(elements, [#""x\"#, "[1,", #"{"b"#])
+        let pastTheEnd = bytes.withUnsafeBufferPointer { JSONScan.elementStarts($0, from: 1, atOrAfter: [40, 100]) }
+        XCTAssertEqual(pastTheEnd.map { bytes[$0] }, [UInt8(ascii: "3")], "none past the array's end")
+    }
+}

@@ -25,9 +25,12 @@ extension CuePoint {
         var position: Position?
         var type: String?
         var seen = JSONFieldSet()
-        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
-            guard let field = CuePointField.table.field(key), seen.insert(field) else {
-                return try cursor.skipValue()
+        guard var walk = try cursor.openObject() else { return nil }
+        let table = CuePointField.table
+        while let key = try cursor.nextMember(&walk) {
+            guard let field = table.field(key), seen.insert(field) else {
+                try cursor.skipValue()
+                continue
             }
             switch field {
             case .time: position = try cursor.readPosition()
@@ -39,9 +42,9 @@ extension CuePoint {
             case .hyphenatedForceStop: parts.hyphenatedForceStop = try cursor.readBool()
             }
         }
-        guard let range, let position else { return nil }
+        guard let position else { return nil }
         return CuePoint(position: position, type: type, parts: parts,
-                        properties: JSONProperties(cursor.builder.owner, range))
+                        properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }
 

@@ -39,8 +39,12 @@ extension JSONReader where Builder == JSONMappingState {
             guard try reader.nextByte() == UInt8(ascii: "{") else { return try reader.readURL() }
             var url: LazyURL?
             var seen = false
-            _ = try reader.readObject { (reader, key) throws(JSONSyntaxError) in
-                guard !seen, JSONMappingState.src.withUTF8(key.equals) else { return try reader.skipValue() }
+            var walk = try reader.openObject()!
+            while let key = try reader.nextMember(&walk) {
+                guard !seen, JSONMappingState.src.withUTF8(key.equals) else {
+                    try reader.skipValue()
+                    continue
+                }
                 seen = true
                 url = try reader.readURL()
             }
@@ -53,10 +57,14 @@ extension JSONReader where Builder == JSONMappingState {
     mutating func readStrings() throws(JSONSyntaxError) -> [String: String] {
         var strings: [String: String] = [:]
         var others: Set<String> = []
-        _ = try readObject { (reader, key) throws(JSONSyntaxError) in
+        guard var walk = try openObject() else { return strings }
+        while let key = try nextMember(&walk) {
             let name = key.string
-            guard strings.index(forKey: name) == nil, !others.contains(name) else { return try reader.skipValue() }
-            if let value = try reader.readString() { strings[name] = value } else { others.insert(name) }
+            guard strings.index(forKey: name) == nil, !others.contains(name) else {
+                try skipValue()
+                continue
+            }
+            if let value = try readString() { strings[name] = value } else { others.insert(name) }
         }
         return strings
     }

@@ -47,41 +47,68 @@ extension JSONReader where Builder == JSONMappingState {
         try value()
     }
 
-    /// An object's members, each given to `member` with its name to read or skip; returns the object's bytes,
-    /// bracket to bracket. Anything else is skipped: nil.
+    /// Enters the object at the cursor; nil, with the value skipped, for anything else. Its members are then
+    /// walked with `nextMember(_:)`, each value read or skipped before the next name is asked for.
     @inline(__always)
-    mutating func readObject(_ member: (inout Self, JSONText) throws(JSONSyntaxError) -> Void)
-        throws(JSONSyntaxError) -> Range<Int>? {
+    mutating func openObject() throws(JSONSyntaxError) -> JSONContainerWalk? {
         guard try nextByte() == UInt8(ascii: "{") else {
             try skipValue()
             return nil
         }
-        let start = index
         try enterContainer()
-        try entries(closing: UInt8(ascii: "}")) { (reader) throws(JSONSyntaxError) in
-            reader.skipWhitespace()
-            guard reader.index < reader.bytes.count else { throw reader.failure(.unexpectedEnd) }
-            guard reader.bytes[reader.index] == UInt8(ascii: "\"") else { throw reader.failure(.unexpectedCharacter) }
-            let key = try reader.string()
-            reader.skipWhitespace()
-            try reader.expect(UInt8(ascii: ":"))
-            try member(&reader, key)
-        }
-        depth -= 1
-        return start..<index
+        let walk = JSONContainerWalk(start: index)
+        index += 1
+        return walk
     }
 
-    /// An array's elements, each given to `element` to read or skip; false, with the value skipped, for anything
-    /// else.
+    /// The next member's name, with the cursor before its value; nil once past the closing brace.
     @inline(__always)
-    mutating func readArray(_ element: (inout Self) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) -> Bool {
+    mutating func nextMember(_ walk: inout JSONContainerWalk) throws(JSONSyntaxError) -> JSONText? {
+        guard try nextEntry(&walk, closing: UInt8(ascii: "}")) else { return nil }
+        guard bytes[index] == UInt8(ascii: "\"") else { throw failure(.unexpectedCharacter) }
+        let key = try string()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Enters the array at the cursor; nil, with the value skipped, for anything else. Its elements are then
+    /// walked with `nextElement(_:)`.
+    @inline(__always)
+    mutating func openArray() throws(JSONSyntaxError) -> JSONContainerWalk? {
         guard try nextByte() == UInt8(ascii: "[") else {
             try skipValue()
-            return false
+            return nil
         }
         try enterContainer()
-        try entries(closing: UInt8(ascii: "]"), element)
-        depth -= 1
+        let walk = JSONContainerWalk(start: index)
+        index += 1
+        return walk
+    }
+
+    /// Whether there is another element, with the cursor before it; false once past the closing bracket.
+    @inline(__always)
+    mutating func nextElement(_ walk: inout JSONContainerWalk) throws(JSONSyntaxError) -> Bool {
+        try nextEntry(&walk, closing: UInt8(ascii: "]"))
+    }
+
+    /// Past the separator before the next entry (none before the first), or past the closing bracket: false. A
+    /// bracket right after a separator is refused by whoever reads the entry, as it is not a name or a value.
+    @inline(__always)
+    private mutating func nextEntry(_ walk: inout JSONContainerWalk, closing bracket: UInt8)
+        throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        if closes(bracket) {
+            depth -= 1
+            walk.end = index
+            return false
+        }
+        if walk.entries > 0 {
+            try expect(UInt8(ascii: ","))
+            skipWhitespace()
+        }
+        guard index < bytes.count else { throw failure(.unexpectedEnd) }
+        walk.entries += 1
         return true
     }
 
@@ -89,9 +116,13 @@ extension JSONReader where Builder == JSONMappingState {
     @inline(__always)
     mutating func readElements<Element>(_ transform: (inout Self) throws(JSONSyntaxError) -> Element?)
         throws(JSONSyntaxError) -> [Element] {
+        guard var walk = try openArray() else { return [] }
         var elements: [Element] = []
-        _ = try readArray { (reader) throws(JSONSyntaxError) in
-            if let element = try transform(&reader) { elements.append(element) }
+        while try nextElement(&walk) {
+            guard let element = try transform(&self) else { continue }
+            // The API's short lists (renditions, tracks, cue points) then grow at most once.
+            if elements.isEmpty { elements.reserveCapacity(4) }
+            elements.append(element)
         }
         return elements
     }
@@ -142,4 +173,14 @@ extension JSONReader where Builder == JSONMappingState {
         index = reader.index
         return value
     }
+}
+
+/// Where a cursor is in an object or array it walks: the opening bracket's offset, and once walked, the offset past
+/// the closing one.
+struct JSONContainerWalk {
+    let start: Int
+    var end = 0
+    var entries = 0
+
+    var range: Range<Int> { start..<end }
 }

@@ -23,9 +23,12 @@ extension Playlist {
     static func read(_ cursor: inout JSONCursor, workers: Int) throws(JSONSyntaxError) -> Playlist? {
         var parts = Parts()
         var seen = JSONFieldSet()
-        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
-            guard let field = PlaylistField.table.field(key), seen.insert(field) else {
-                return try cursor.skipValue()
+        guard var walk = try cursor.openObject() else { return nil }
+        let table = PlaylistField.table
+        while let key = try cursor.nextMember(&walk) {
+            guard let field = table.field(key), seen.insert(field) else {
+                try cursor.skipValue()
+                continue
             }
             switch field {
             case .id: parts.id = try cursor.readIdentifier()
@@ -40,7 +43,6 @@ extension Playlist {
                 }
             }
         }
-        guard let range else { return nil }
-        return Playlist(parts, properties: JSONProperties(cursor.builder.owner, range))
+        return Playlist(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }

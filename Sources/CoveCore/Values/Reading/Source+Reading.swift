@@ -28,8 +28,13 @@ extension Source {
         var parts = Parts()
         var address: LazyURL?
         var seen = JSONFieldSet()
-        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
-            guard let field = SourceField.table.field(key), seen.insert(field) else { return try cursor.skipValue() }
+        guard var walk = try cursor.openObject() else { return nil }
+        let table = SourceField.table
+        while let key = try cursor.nextMember(&walk) {
+            guard let field = table.field(key), seen.insert(field) else {
+                try cursor.skipValue()
+                continue
+            }
             switch field {
             case .src: address = try cursor.readURL()
             case .type: parts.type = try cursor.readString()
@@ -44,9 +49,9 @@ extension Source {
             case .keySystems: parts.keySystems = try cursor.readObjectMembers()
             }
         }
-        guard let range, let address else { return nil }
+        guard let address else { return nil }
         return Source(parts, address: address, deliveryMethod: nil,
-                      properties: JSONProperties(cursor.builder.owner, range))
+                      properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }
 

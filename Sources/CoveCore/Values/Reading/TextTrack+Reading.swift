@@ -23,9 +23,12 @@ extension TextTrack {
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> TextTrack? {
         var parts = Parts()
         var seen = JSONFieldSet()
-        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
-            guard let field = TextTrackField.table.field(key), seen.insert(field) else {
-                return try cursor.skipValue()
+        guard var walk = try cursor.openObject() else { return nil }
+        let table = TextTrackField.table
+        while let key = try cursor.nextMember(&walk) {
+            guard let field = table.field(key), seen.insert(field) else {
+                try cursor.skipValue()
+                continue
             }
             switch field {
             case .id: parts.id = try cursor.readIdentifier()
@@ -38,7 +41,6 @@ extension TextTrack {
             case .isDefault: parts.isDefault = try cursor.readBool()
             }
         }
-        guard let range else { return nil }
-        return TextTrack(parts, properties: JSONProperties(cursor.builder.owner, range))
+        return TextTrack(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }

@@ -44,13 +44,17 @@ extension Video {
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Video? {
         var parts = Parts()
         var seen = JSONFieldSet()
-        let range = try cursor.readObject { (cursor, key) throws(JSONSyntaxError) in
-            guard let field = VideoField.table.field(key), seen.insert(field) else { return try cursor.skipValue() }
+        guard var walk = try cursor.openObject() else { return nil }
+        let table = VideoField.table
+        while let key = try cursor.nextMember(&walk) {
+            guard let field = table.field(key), seen.insert(field) else {
+                try cursor.skipValue()
+                continue
+            }
             try parts.read(field, &cursor)
         }
-        // The last use of `parts`, outside any closure, so its values move into the video instead of being copied.
-        guard let range else { return nil }
-        return Video(parts, properties: JSONProperties(cursor.builder.owner, range))
+        // The last use of `parts`, so its values move into the video instead of being copied.
+        return Video(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }
 

@@ -105,6 +105,27 @@ final class JSONReadingTests: XCTestCase {
         }
     }
 
+    /// Short decimals are computed without the C library; each must be the Double the C library gives, bit for
+    /// bit, around every edge of the fast path (15 digits, exponent ±22) and beyond it.
+    func testNumbersAreCorrectlyRounded() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        var texts = ["0.1", "0.2", "0.3", "47.5", "-0.0", "1e22", "1e23", "123456789012345.6", "9007199254740993",
+                     "0.000125", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2", "3.0e-22"]
+        for _ in 0..<20_000 {
+            let integer = String(next(1_000_000_000))
+            let fraction = String(next(10_000_000)).padding(toLength: Int(next(9)) + 1, withPad: "0", startingAt: 0)
+            let exponent = next(3) == 0 ? "e\(Int(next(60)) - 30)" : ""
+            texts.append((next(2) == 0 ? "-" : "") + integer + "." + fraction + exponent)
+        }
+        for text in texts {
+            XCTAssertEqual(parse(text)?.doubleValue?.bitPattern, Double(text)?.bitPattern, text)
+        }
+    }
+
     func testNotJSONKeepsAShortPrefix() {
         let body = Array(("<html>" + String(repeating: "x", count: 5000)).utf8)
         for attempt in [{ _ = try JSONValue(parsing: body) }, { _ = try Playlist.mapping(body) }] {

@@ -102,7 +102,9 @@ public struct CuePoint: Sendable, Hashable {
 extension Array where Element == CuePoint {
     /// Orders by position; equal positions keep their original order so the API's order stays meaningful.
     func sortedByPosition() -> [CuePoint] {
-        if zip(self, dropFirst()).allSatisfy({ $0.position <= $1.position }) { return self }
+        var index = 1
+        while index < count, self[index - 1].position <= self[index].position { index += 1 }
+        if index >= count { return self }
         return enumerated()
             .sorted { $0.element.position != $1.element.position
                 ? $0.element.position < $1.element.position : $0.offset < $1.offset }

@@ -43,9 +43,19 @@ public enum DeliveryMethod: Sendable, Hashable, RawRepresentable {
             }
             // Without control characters, `| 0x20` lowercases letters and leaves the other bytes of these names.
             let known = Self.known.first { name in
-                name.mimeType.utf8.count == bytes.count && zip(name.mimeType.utf8, bytes).allSatisfy { $0 == $1 | 0x20 }
+                Self.matchesLowercased(name.mimeType, bytes)
             }
             return known?.method ?? .other(rawValue)
+        }
+    }
+
+    /// `lowercased` (ASCII) equals `bytes` with `| 0x20` applied, byte by byte.
+    private static func matchesLowercased(_ lowercased: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lowercased = lowercased
+        return lowercased.withUTF8 { name in
+            guard name.count == bytes.count else { return false }
+            for index in 0..<name.count where name[index] != bytes[index] | 0x20 { return false }
+            return true
         }
     }
 

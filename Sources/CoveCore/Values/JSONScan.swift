@@ -79,47 +79,64 @@ enum JSONScan {
     }
 
     /// RFC 8259's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, from `index` (a minus
-    /// or a digit) to past its end; nil where the grammar breaks or the value is not finite. Integers of up to 15
-    /// digits are exact in a Double and are computed directly; the rest go through the C library's conversion.
+    /// or a digit) to past its end; nil where the grammar breaks or the value is not finite. A number of up to 15
+    /// significant digits whose decimal exponent is within ±22 is computed directly: both operands are exact in a
+    /// Double, so one multiplication or division rounds correctly (Clinger's fast path). The rest go through the C
+    /// library's conversion.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Double? {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         let integerStart = index
-        var integer: UInt64 = 0
+        var mantissa: UInt64 = 0
         while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-            integer = integer &* 10 &+ UInt64(digit)
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
         let integerDigits = index - integerStart
         guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
-        var isInteger = true
+        var digits = integerDigits
+        var exponent = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
             index += 1
-            guard skipDigits(bytes, at: &index) else { return nil }
-        }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let fractionStart = index
+            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
             }
-            guard skipDigits(bytes, at: &index) else { return nil }
+            guard index > fractionStart else { return nil }
+            digits += index - fractionStart
+            exponent = fractionStart - index
         }
-        if isInteger, integerDigits <= 15 {
-            return negative ? -Double(integer) : Double(integer)
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let exponentStart = index
+            var written = 0
+            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                if written < 10_000 { written = written * 10 + Int(digit) }
+                index += 1
+            }
+            guard index > exponentStart else { return nil }
+            exponent += exponentNegative ? -written : written
+        }
+        if digits <= 15, (-22...22).contains(exponent) {
+            let value = exponent < 0
+                ? Double(mantissa) / powersOfTen[-exponent] : Double(mantissa) * powersOfTen[exponent]
+            return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let number = Double(text), number.isFinite else { return nil }
         return number
     }
 
-    /// At least one digit.
-    private static func skipDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
-        let start = index
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        return index > start
+    /// 10⁰ … 10²², every one exact in a Double.
+    private static let powersOfTen: [Double] = (0...22).reduce(into: []) { powers, exponent in
+        powers.append(exponent == 0 ? 1 : powers[exponent - 1] * 10)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

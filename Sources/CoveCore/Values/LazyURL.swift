@@ -65,6 +65,13 @@ struct LazyURL: Sendable, Hashable {
         }
     }
 
+    var isHTTPS: Bool {
+        switch storage {
+        case .plain(_, let isHTTPS), .text(_, _, _, let isHTTPS): isHTTPS
+        case .parsed(let url): url.lowercasedScheme == "https"
+        }
+    }
+
     var hasNetworkScheme: Bool {
         if case .parsed(let url) = storage { url.hasNetworkScheme } else { true }
     }
@@ -125,6 +132,20 @@ struct LazyURL: Sendable, Hashable {
             guard index == bytes.count || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
                 || bytes[index] == UInt8(ascii: "#") else { return nil }
             var seenFragment = false
+            // Eight bytes at a time while all of them may stand in a path as they are; the loop below takes the
+            // rest and whatever needs a closer look.
+            if let base = bytes.baseAddress {
+                classes.withUnsafeBufferPointer { classes in
+                    while index + 8 <= bytes.count {
+                        let run = base + index
+                        let all = classes[Int(run[0])] & classes[Int(run[1])] & classes[Int(run[2])]
+                            & classes[Int(run[3])] & classes[Int(run[4])] & classes[Int(run[5])]
+                            & classes[Int(run[6])] & classes[Int(run[7])]
+                        guard all & Self.path != 0 else { break }
+                        index += 8
+                    }
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1

@@ -27,7 +27,7 @@ public struct Source: Sendable, Hashable {
     let address: LazyURL
     private let storedProperties: JSONProperties
 
-    public var isHTTPS: Bool { address.lowercasedScheme == "https" }
+    public var isHTTPS: Bool { address.isHTTPS }
     /// Only http(s) sources are fetched from the network; others (rtmp, file) stay in the model so callers can see
     /// them, and the service drops them.
     public var isNetworkURL: Bool { address.hasNetworkScheme }

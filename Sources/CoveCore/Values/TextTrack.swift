@@ -66,7 +66,7 @@ public struct TextTrack: Sendable, Hashable {
     init(_ parts: consuming Parts, properties: JSONProperties) {
         id = parts.id
         sourceAddresses = parts.sources
-        let https = { (address: LazyURL) in address.lowercasedScheme == "https" }
+        let https = { (address: LazyURL) in address.isHTTPS }
         srcAddress = parts.src.flatMap { https($0) ? $0 : nil } ?? parts.sources.first(where: https)
             ?? parts.src ?? parts.sources.first
         srclang = parts.srclang

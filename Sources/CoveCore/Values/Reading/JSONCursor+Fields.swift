@@ -55,9 +55,10 @@ extension JSONReader where Builder == JSONMappingState {
     /// An object's string members (`custom_fields`): a repeated name keeps its first value, and is left out if
     /// that is not a string.
     mutating func readStrings() throws(JSONSyntaxError) -> [String: String] {
-        var strings: [String: String] = [:]
         var others: Set<String> = []
-        guard var walk = try openObject() else { return strings }
+        guard var walk = try openObject() else { return [:] }
+        // Custom fields are a handful: one table, grown only for more.
+        var strings = [String: String](minimumCapacity: 4)
         while let key = try nextMember(&walk) {
             let name = key.string
             guard strings.index(forKey: name) == nil, !others.contains(name) else {

@@ -41,14 +41,16 @@ struct JSONKeyTable<Field: JSONField>: Sendable {
     private func field(named name: UnsafeBufferPointer<UInt8>) -> Field? {
         let word = JSONScan.leadingWord(name)
         var slot = Self.slot(word, name.count) & mask
-        while let field = slots[slot].field {
-            if slots[slot].length == name.count, slots[slot].word == word,
-               name.count <= 8 || field.key.withUTF8Buffer({ JSONScan.equal($0, name) }) {
-                return field
+        return slots.withUnsafeBufferPointer { slots in
+            while let field = slots[slot].field {
+                if slots[slot].length == name.count, slots[slot].word == word,
+                   name.count <= 8 || field.key.withUTF8Buffer({ JSONScan.equal($0, name) }) {
+                    return field
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            return nil
         }
-        return nil
     }
 
     private static func slot(_ word: UInt64, _ length: Int) -> Int {

@@ -154,10 +154,23 @@ final class VideoJSONTests: XCTestCase {
         let cases: [(json: String, expected: Video.Economics)] = [
             (#""AD_SUPPORTED""#, .adSupported), (#""FREE""#, .free), (#""free""#, .free),
             (#""PUBLISHER_PAYS""#, .adSupported), ("null", .adSupported), ("1", .adSupported),
+            (#""Free""#, .free), (#""FREEE""#, .adSupported),
         ]
         for (json, expected) in cases {
             XCTAssertEqual(try ValuesFixtures.video(#"{"economics": \#(json)}"#).economics, expected, json)
         }
+    }
+
+    /// The API's enumerated words compare in any ASCII letter case, and only letters may differ in case.
+    func testWordsCompareIgnoringASCIICaseOnly() {
+        XCTAssertTrue(equalsIgnoringASCIICase("mP4", "MP4"))
+        XCTAssertTrue(equalsIgnoringASCIICase("BEFORE", "before"))
+        XCTAssertFalse(equalsIgnoringASCIICase("MP", "MP4"))
+        XCTAssertFalse(equalsIgnoringASCIICase("MP\u{14}", "MP4"), "0x14 is 0x34 less one bit, not a letter")
+        XCTAssertFalse(equalsIgnoringASCIICase("@fter", "`fter"), "0x40 and 0x60 are not letters")
+        XCTAssertFalse(equalsIgnoringASCIICase("AD-SUPPORTED", "AD_SUPPORTED"))
+        XCTAssertFalse(equalsIgnoringASCIICase("AD\u{7F}SUPPORTED", "AD_SUPPORTED"), "DEL is \"_\" with 0x20 set")
+        XCTAssertFalse(equalsIgnoringASCIICase("afteR ", "after"))
     }
 
     func testBumperIDComesFromCustomFieldFirst() throws {

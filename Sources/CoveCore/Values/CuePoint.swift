@@ -91,11 +91,9 @@ public struct CuePoint: Sendable, Hashable {
     }
 
     static func position(named name: String) -> Position? {
-        switch name.lowercased() {
-        case "before": .before
-        case "after": .after
-        default: nil
-        }
+        if equalsIgnoringASCIICase(name, "before") { return .before }
+        if equalsIgnoringASCIICase(name, "after") { return .after }
+        return nil
     }
 }
 

@@ -108,7 +108,7 @@ public struct Source: Sendable, Hashable {
             let method = DeliveryMethod(rawValue: type)
             if case .other = method {} else { return method }
         }
-        if container?.uppercased() == "MP4" { return .mp4 }
+        if let container, equalsIgnoringASCIICase(container, "MP4") { return .mp4 }
         if let guessed = DeliveryMethod(guessingFrom: address.url) { return guessed }
         return .other(type ?? "")
     }

@@ -8,31 +8,14 @@ public struct Video: Sendable, Hashable {
         case adSupported = "AD_SUPPORTED"
         case free = "FREE"
 
-        /// The API's spelling in any ASCII letter case, compared without making an uppercased copy.
+        /// The API's spelling in any ASCII letter case.
         init?(ignoringCase text: String) {
-            for economics in [Economics.adSupported, .free] where Self.equalIgnoringCase(text, economics.rawValue) {
-                self = economics
-                return
-            }
-            return nil
-        }
-
-        private static func equalIgnoringCase(_ text: String, _ name: String) -> Bool {
-            var text = text
-            var name = name
-            return text.withUTF8 { text in
-                name.withUTF8 { name in
-                    guard text.count == name.count else { return false }
-                    for index in 0..<text.count {
-                        // `name` is upper case: a letter may come lowercased.
-                        let byte = text[index]
-                        let expected = name[index]
-                        guard byte == expected
-                            || (byte == expected | 0x20 && expected >= UInt8(ascii: "A") && expected <= UInt8(ascii: "Z"))
-                        else { return false }
-                    }
-                    return true
-                }
+            if equalsIgnoringASCIICase(text, "AD_SUPPORTED") {
+                self = .adSupported
+            } else if equalsIgnoringASCIICase(text, "FREE") {
+                self = .free
+            } else {
+                return nil
             }
         }
     }

@@ -150,21 +150,27 @@ package enum ParallelElements {
         init(_ value: Value) { self.value = value }
     }
 
-    /// One slot per run, each written by one worker only.
+    /// One slot per run, each written by one worker only, in memory of its own: workers never touch a shared
+    /// Swift array.
     private final class RunResults<Element: Sendable>: @unchecked Sendable {
         typealias Run = Result<(elements: RunElements<Element>, end: Int, sawOtherAddress: Bool), JSONSyntaxError>
-        private var runs: [Run?]
+        private let slots: UnsafeMutableBufferPointer<Run?>
 
         init(count: Int) {
-            runs = Array(repeating: nil, count: count)
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            slots.deinitialize().deallocate()
         }
 
         func store(_ run: Int, _ result: Run) {
-            runs.withUnsafeMutableBufferPointer { $0[run] = result }
+            slots[run] = result
         }
 
         /// Every run's result, once all have finished.
-        func take() -> [Run] { runs.map { $0 ?? .failure(JSONSyntaxError(problem: .unexpectedEnd, offset: 0)) } }
+        func take() -> [Run] { slots.map { $0 ?? .failure(JSONSyntaxError(problem: .unexpectedEnd, offset: 0)) } }
     }
 }
 

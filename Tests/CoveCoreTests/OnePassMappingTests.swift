@@ -151,8 +151,8 @@ final class OnePassMappingTests: XCTestCase {
         }
     }
 
-    /// The runs a long playlist is cut into start at videos, and read on their own they meet: the parallel read
-    /// is what happens, not the fallback to one core.
+    /// The runs a long playlist is cut into start at videos, whether the cut is guessed near each share or found
+    /// by scanning, and read on their own they meet: the parallel read is what happens, not the fallback.
     func testALongPlaylistIsCutIntoRunsThatMeet() throws {
         let count = ParallelElements.minimumBytesPerWorker * 5 / 300
         let body = Array(Self.longPlaylist(count: count).utf8)
@@ -160,19 +160,49 @@ final class OnePassMappingTests: XCTestCase {
         try body.withUnsafeBufferPointer { buffer in
             var cursor = JSONCursor(buffer, owner: JSONBytes(body))
             cursor.index = videosAt
-            let runs = try XCTUnwrap(ParallelElements.runs(of: cursor, workers: 4))
-            XCTAssertEqual(runs.count, 4)
-            for start in runs {
-                XCTAssertTrue([UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "n")].contains(buffer[start]))
-                let before = String(decoding: buffer[..<start].suffix(4), as: UTF8.self)
-                XCTAssertTrue(before == ",\n  " || before == "[\n  ", "an element starts here, not \(before)")
+            let guessed = try XCTUnwrap(ParallelElements.guessedRuns(of: cursor, workers: 4,
+                                                                    telling: VideoField.isVideoOnly))
+            let scanned = try XCTUnwrap(ParallelElements.scannedRuns(of: cursor, workers: 4))
+            for runs in [guessed, scanned] {
+                XCTAssertEqual(runs.count, 4)
+                for start in runs {
+                    let before = String(decoding: buffer[..<start].suffix(4), as: UTF8.self)
+                    XCTAssertTrue(before == ",\n  " || before == "[\n  ", "an element starts here, not \(before)")
+                }
+                let read = try XCTUnwrap(ParallelElements.read(runs, cursor) { (cursor) throws(JSONSyntaxError) in
+                    try Video.read(&cursor)
+                })
+                XCTAssertEqual(read.elements.count,
+                               count - (0..<count).filter { $0 % 50 == 13 || $0 % 50 == 29 }.count)
+                XCTAssertEqual(buffer[read.end - 1], UInt8(ascii: "]"), "the last run ends past the array")
             }
-            let read = try XCTUnwrap(ParallelElements.read(runs, cursor) { (cursor) throws(JSONSyntaxError) in
-                try Video.read(&cursor)
-            })
-            XCTAssertEqual(read.elements.count, count - (0..<count).filter { $0 % 50 == 13 || $0 % 50 == 29 }.count)
-            XCTAssertEqual(buffer[read.end - 1], UInt8(ascii: "]"), "the last run ends past the array")
         }
+    }
+
+    /// Objects nested in videos that look like videos (a variant with a poster) mislead the guess; the runs then
+    /// do not meet, the exact scan cuts instead, and the playlist reads the same.
+    func testAMisleadingGuessFallsBackToTheScan() throws {
+        let videos = (0..<700).map { index in
+            #"{"id": "\#(index)", "poster": "https://i.example/\#(index).jpg", "#
+                + #""variants": [{"poster": "x"}, {"poster": "y"}, {"poster": "z"}, {"poster": "w"}, "#
+                + #"{"poster": "v"}, {"poster": "u"}], "long_description": "\#(String(repeating: "x", count: 200))"}"#
+        }
+        let body = Array((#"{"videos": ["# + videos.joined(separator: ", ") + "]}").utf8)
+        XCTAssertGreaterThan(body.count, ParallelElements.minimumBytesPerWorker * 2)
+        try body.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer, owner: JSONBytes(body))
+            cursor.index = body.firstIndex(of: UInt8(ascii: "["))!
+            let guessed = try XCTUnwrap(ParallelElements.guessedRuns(of: cursor, workers: 2,
+                                                                    telling: VideoField.isVideoOnly))
+            XCTAssertEqual(String(decoding: buffer[guessed[1]...].prefix(8), as: UTF8.self), #"{"poster"#,
+                           "the guess lands on a variant")
+            XCTAssertNil(ParallelElements.read(guessed, cursor) { (cursor) throws(JSONSyntaxError) in
+                try Video.read(&cursor)
+            }, "runs cut inside a video do not meet")
+        }
+        let mapped = try Playlist.mapping(body, workers: 2).value
+        XCTAssertEqual(mapped, try Playlist(json: JSONValue(parsing: body)))
+        XCTAssertEqual(mapped.videos.map(\.id), (0..<700).map(String.init))
     }
 
     /// The splitter's scan: the element starts it finds are real ones, the first at or after each target.

@@ -2,17 +2,21 @@ import Dispatch
 import FoundationEssentials
 
 /// Reads the elements of a large array (a playlist's videos) on every core. The array's bytes are cut into one
-/// run per core where an element starts, found by a quick scan that follows only strings and brackets; each core
-/// then reads and maps its run strictly. The runs meet exactly where the scan said, or the array is read again
-/// from its start on one core, so a body that fools the scan fails or succeeds as it would have anyway.
+/// run per core where an element starts, and each core reads and maps its run strictly; the runs must meet exactly
+/// where they were cut, or the cut was wrong. Where to cut is first guessed near each equal share, from what an
+/// element looks like (`telling`), at no cost to the other cores; if that cut fails, it is found exactly by a scan
+/// from the array's start that follows only strings and brackets; if that fails too, the array is read on one core.
+/// So a body that fools either fails or succeeds as it would have anyway.
 package enum ParallelElements {
     /// Less than this per core is not worth waking a thread for.
     package static let minimumBytesPerWorker = 48 * 1024
 
     /// What `element` makes of each element of the array at the cursor, in order; none when the value is not an
-    /// array. `element` may run on several threads at once, each with a cursor of its own.
+    /// array. `element` may run on several threads at once, each with a cursor of its own. `telling` accepts a
+    /// member name that only an element has, never an object nested in one: a video's `text_tracks`, say.
     static func read<Element: Sendable>(
         _ cursor: inout JSONCursor, workers requested: Int = ProcessInfo.processInfo.activeProcessorCount,
+        telling: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
         _ element: @Sendable (inout JSONCursor) throws(JSONSyntaxError) -> Element?
     ) throws(JSONSyntaxError) -> [Element] {
         guard try cursor.nextByte() == UInt8(ascii: "[") else {
@@ -21,25 +25,53 @@ package enum ParallelElements {
         }
         let open = cursor.index
         let workers = min(requested, (cursor.bytes.count - open) / minimumBytesPerWorker)
-        if workers > 1, cursor.depth < cursor.options.maximumDepth, let runs = runs(of: cursor, workers: workers),
-           let (elements, end, sawOtherAddress) = read(runs, cursor, element) {
-            cursor.index = end
-            if sawOtherAddress { cursor.builder.sawOtherAddress = true }
-            return elements
+        if workers > 1, cursor.depth < cursor.options.maximumDepth {
+            // A guessed cut first, then an exact one.
+            var read = telling.flatMap { guessedRuns(of: cursor, workers: workers, telling: $0) }
+                .flatMap { Self.read($0, cursor, element) }
+            if read == nil {
+                read = scannedRuns(of: cursor, workers: workers).flatMap { Self.read($0, cursor, element) }
+            }
+            if let (elements, end, sawOtherAddress) = read {
+                cursor.index = end
+                if sawOtherAddress { cursor.builder.sawOtherAddress = true }
+                return elements
+            }
         }
         cursor.index = open
         return try cursor.readElements(element)
     }
 
     /// Where each run starts: the first element, then the first element at or after each equal share of what
-    /// follows. Nil for an empty array or one too short to split.
-    static func runs(of cursor: JSONCursor, workers: Int) -> [Int]? {
+    /// follows, found exactly by a scan from the start. Nil for an empty array or one too short to split.
+    static func scannedRuns(of cursor: JSONCursor, workers: Int) -> [Int]? {
+        guard let (first, targets) = shares(of: cursor, workers: workers) else { return nil }
+        let starts = JSONScan.elementStarts(cursor.bytes, from: first, atOrAfter: targets)
+        return starts.isEmpty ? nil : [first] + starts
+    }
+
+    /// The same, each run's start guessed near its share without reading what comes before it: the first object
+    /// after a `},` that has a member `telling` accepts. Nil when no share has such an object near it.
+    static func guessedRuns(of cursor: JSONCursor, workers: Int, telling: (UnsafeBufferPointer<UInt8>) -> Bool)
+        -> [Int]? {
+        guard let (first, targets) = shares(of: cursor, workers: workers) else { return nil }
+        var runs = [first]
+        for target in targets {
+            // A share with no telling object near its start is left to the run before it.
+            guard let start = JSONScan.likelyElementStart(cursor.bytes, from: max(target, runs[runs.count - 1] + 1),
+                                                          telling: telling) else { continue }
+            runs.append(start)
+        }
+        return runs.count > 1 ? runs : nil
+    }
+
+    /// The first element's offset, and where the other runs should start for equal shares of the bytes.
+    private static func shares(of cursor: JSONCursor, workers: Int) -> (first: Int, targets: [Int])? {
         let bytes = cursor.bytes
         let first = JSONScan.skipWhitespace(bytes, from: cursor.index + 1)
         guard first < bytes.count, bytes[first] != UInt8(ascii: "]") else { return nil }
         let share = (bytes.count - first) / workers
-        let starts = JSONScan.elementStarts(bytes, from: first, atOrAfter: (1..<workers).map { first + $0 * share })
-        return starts.isEmpty ? nil : [first] + starts
+        return (first, (1..<workers).map { first + $0 * share })
     }
 
     /// The elements of every run, read at once, with where the array ends and whether any run read an address
@@ -205,6 +237,64 @@ extension JSONScan {
             index += 1
         }
         return starts
+    }
+
+    /// How far past a share's start an element is looked for, and how much of a candidate is looked into.
+    static let guessReach = 64 * 1024
+
+    /// A guess at where an element of an array of objects starts, at or after `target`: the first `{` after `}`
+    /// and `,` whose object has a member of its own that `telling` accepts. Only a guess: the bytes there may be in
+    /// a string, or in an array nested in an element.
+    static func likelyElementStart(_ bytes: UnsafeBufferPointer<UInt8>, from target: Int,
+                                   telling: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int? {
+        let end = min(bytes.count, target + guessReach)
+        var index = target
+        while index < end {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "}") else { continue }
+            var next = skipWhitespace(bytes, from: index + 1)
+            guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else { continue }
+            next = skipWhitespace(bytes, from: next + 1)
+            guard next < bytes.count, bytes[next] == UInt8(ascii: "{") else { continue }
+            if object(bytes, at: next, hasMember: telling) { return next }
+        }
+        return nil
+    }
+
+    /// Whether the object whose `{` is at `start` has a member of its own (not of an object inside it) whose name
+    /// `telling` accepts. Follows strings and brackets only, and looks no further than `guessReach`.
+    static func object(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                       hasMember telling: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        let end = min(bytes.count, start + guessReach)
+        var index = start + 1
+        var depth = 1
+        var expectingName = true
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                let close = endOfString(bytes, from: index + 1)
+                if depth == 1, expectingName {
+                    if close > index + 1,
+                       telling(UnsafeBufferPointer(rebasing: bytes[index + 1..<close - 1])) {
+                        return true
+                    }
+                    expectingName = false
+                }
+                index = close
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return false }
+            case UInt8(ascii: ",") where depth == 1:
+                expectingName = true
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Past the closing quote of the string whose contents start at `start`.

@@ -38,8 +38,8 @@ extension Playlist {
             case .referenceID: parts.referenceID = try cursor.readString()
             case .type: parts.type = try cursor.readString()
             case .videos:
-                parts.videos = try ParallelElements.read(&cursor, workers: workers) { (cursor) throws(JSONSyntaxError) in
-                    try Video.read(&cursor)
+                parts.videos = try ParallelElements.read(&cursor, workers: workers, telling: VideoField.isVideoOnly) {
+                    (cursor) throws(JSONSyntaxError) in try Video.read(&cursor)
                 }
             }
         }

@@ -39,6 +39,21 @@ enum VideoField: Int, JSONField {
     }
 }
 
+extension VideoField {
+    /// Names only a video has, never an object nested in one (a rendition, a text track, a cue point, an image, a
+    /// variant): where one of these is a member, a video starts. Playlists are cut between cores by them.
+    private static let videoOnly: [StaticString] = [
+        "text_tracks", "cue_points", "poster_sources", "thumbnail_sources", "economics", "offline_enabled",
+        "published_at", "reference_id", "poster", "thumbnail",
+    ]
+
+    static func isVideoOnly(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        videoOnly.contains { key in
+            key.utf8CodeUnitCount == name.count && key.withUTF8Buffer { JSONScan.equal($0, name) }
+        }
+    }
+}
+
 extension Video {
     /// A video object read where the cursor stands; nil, with the value passed, when it is not an object.
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Video? {

@@ -80,6 +80,30 @@ final class OnePassMappingTests: XCTestCase {
         XCTAssertEqual(video.textTracks.last?.properties["label"], "thumbnails")
     }
 
+    /// Names are guessed from the last object of the same kind; a guess that does not hold must never be taken:
+    /// names in other orders, a name that is a prefix of the last one's, names that differ only past their first
+    /// eight bytes, the same name escaped, repeated names, and members the model does not map.
+    func testMembersInChangingOrdersReadTheSame() throws {
+        let videos = [
+            #"{"name": "a", "poster": "https://i.example/a.jpg", "thumbnail_sources": [{"src": "https://i.example/t"}]}"#,
+            #"{"names": "b", "poster_sources": [{"src": "https://i.example/p"}], "thumbnail": "https://i.example/b"}"#,
+            #"{"n\u0061me": "c", "poster": "https://i.example/c.jpg", "thumbnail_sourcez": 1, "name": "not me"}"#,
+            #"{"n\u0061me": "d", "extra": {"name": "nested"}, "id": 4, "name": "not me either"}"#,
+            #"{"id": "5", "name": "e", "sources": [{"src": "https://m.example/e.m3u8", "type": "application/x-mpegURL"},"#
+                + #" {"type": "video/mp4", "src": "https://m.example/e.mp4", "src": "https://m.example/ignored.mp4"},"#
+                + #" {"srcs": "x", "src": "https://m.example/e2.mp4", "container": "MP4"}]}"#,
+            #"{"id": "6", "name": "f", "sources": [{"src": "https://m.example/f.m3u8"}, {"src": 7}, {}]}"#,
+        ]
+        let body = #"{"videos": ["# + videos.joined(separator: ", ") + "]}"
+        let fromDocument = try Playlist.mapping(Array(body.utf8), workers: 1).value
+        let fromJSONValue = try Playlist(json: JSONValue(parsing: Data(body.utf8)))
+        XCTAssertEqual(fromDocument, fromJSONValue)
+        XCTAssertEqual(fromDocument.videos.map(\.name), ["a", nil, "c", "d", "e", "f"])
+        XCTAssertEqual(fromDocument.videos[1].thumbnail?.absoluteString, "https://i.example/b")
+        XCTAssertEqual(fromDocument.videos[4].sources.map(\.url.absoluteString),
+                       ["https://m.example/e.m3u8", "https://m.example/e.mp4", "https://m.example/e2.mp4"])
+    }
+
     /// A playlist large enough for several runs, written to trip a splitter that did not follow strings: names
     /// holding brackets, commas, braces and escaped quotes, pretty-printed entries, placeholders and entries that are
     /// not videos.

@@ -27,8 +27,12 @@ extension CuePoint {
         var seen = JSONFieldSet()
         guard var walk = try cursor.openObject() else { return nil }
         let table = CuePointField.table
-        while let key = try cursor.nextMember(&walk) {
-            guard let field = table.field(key), seen.insert(field) else {
+        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
+        var order = JSONMemberOrder<CuePointField>()
+        swap(&order, &cursor.builder.cuePointOrder)
+        defer { swap(&order, &cursor.builder.cuePointOrder) }
+        while let member = try cursor.nextMember(&walk, table, &order) {
+            guard case .field(let field) = member, seen.insert(field) else {
                 try cursor.skipValue()
                 continue
             }

@@ -8,6 +8,11 @@ typealias JSONCursor = JSONReader<JSONMappingState>
 struct JSONMappingState: JSONBuilder {
     let owner: JSONBytes
     var sawOtherAddress = false
+    /// The member order of the last object of each kind, to guess the next one's names by.
+    var videoOrder = JSONMemberOrder<VideoField>()
+    var sourceOrder = JSONMemberOrder<SourceField>()
+    var textTrackOrder = JSONMemberOrder<TextTrackField>()
+    var cuePointOrder = JSONMemberOrder<CuePointField>()
 
     init(owner: JSONBytes) {
         self.owner = owner
@@ -95,7 +100,7 @@ extension JSONReader where Builder == JSONMappingState {
     /// Past the separator before the next entry (none before the first), or past the closing bracket: false. A
     /// bracket right after a separator is refused by whoever reads the entry, as it is not a name or a value.
     @inline(__always)
-    private mutating func nextEntry(_ walk: inout JSONContainerWalk, closing bracket: UInt8)
+    mutating func nextEntry(_ walk: inout JSONContainerWalk, closing bracket: UInt8)
         throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         if closes(bracket) {

@@ -30,8 +30,12 @@ extension Source {
         var seen = JSONFieldSet()
         guard var walk = try cursor.openObject() else { return nil }
         let table = SourceField.table
-        while let key = try cursor.nextMember(&walk) {
-            guard let field = table.field(key), seen.insert(field) else {
+        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
+        var order = JSONMemberOrder<SourceField>()
+        swap(&order, &cursor.builder.sourceOrder)
+        defer { swap(&order, &cursor.builder.sourceOrder) }
+        while let member = try cursor.nextMember(&walk, table, &order) {
+            guard case .field(let field) = member, seen.insert(field) else {
                 try cursor.skipValue()
                 continue
             }

@@ -25,8 +25,12 @@ extension TextTrack {
         var seen = JSONFieldSet()
         guard var walk = try cursor.openObject() else { return nil }
         let table = TextTrackField.table
-        while let key = try cursor.nextMember(&walk) {
-            guard let field = table.field(key), seen.insert(field) else {
+        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
+        var order = JSONMemberOrder<TextTrackField>()
+        swap(&order, &cursor.builder.textTrackOrder)
+        defer { swap(&order, &cursor.builder.textTrackOrder) }
+        while let member = try cursor.nextMember(&walk, table, &order) {
+            guard case .field(let field) = member, seen.insert(field) else {
                 try cursor.skipValue()
                 continue
             }

@@ -1,6 +1,6 @@
 /// What a `JSONReader` makes of the values it reads. The reader checks the syntax; the builder decides what a value
-/// becomes (a `JSONValue`, a node that remembers its line in a layout file, an entry of a document's tape). Offsets
-/// are byte offsets into the input.
+/// becomes (a `JSONValue`, a node that remembers its line in a layout file, nothing at all for a cursor that maps
+/// as it reads). Offsets are byte offsets into the input.
 protocol JSONBuilder {
     associatedtype Value
     /// What the builder needs to finish a container it began: where its members start, its position.
@@ -37,7 +37,7 @@ enum JSONScalar {
     }
 }
 
-/// A string as it stands in a checked document: where its bytes between the quotes are, escapes not yet decoded.
+/// A string as it stands in a body being read: where its bytes between the quotes are, escapes not yet decoded.
 struct JSONText {
     /// The whole document; only valid while the document's bytes are.
     let document: UnsafeBufferPointer<UInt8>

@@ -64,9 +64,9 @@ public struct CuePoint: Sendable, Hashable {
         self.position = position
         self.type = type
         storedProperties = properties
-        name = parts.name
-        id = parts.id
-        metadata = parts.metadata
+        name = parts.name.take()
+        id = parts.id.take()
+        metadata = parts.metadata.take()
         forceStop = parts.forceStop ?? parts.hyphenatedForceStop ?? false
     }
 

@@ -89,14 +89,14 @@ public struct Source: Sendable, Hashable {
         self.deliveryMethod = deliveryMethod
             ?? Self.deliveryMethod(type: type, container: parts.container, address: address)
         self.type = type
-        container = parts.container
-        codec = parts.codec
+        container = parts.container.take()
+        codec = parts.codec.take()
         averageBitrate = parts.averageBitrate
         width = parts.width
         height = parts.height
         size = parts.size
         duration = parts.duration
-        extXVersion = parts.extXVersion
+        extXVersion = parts.extXVersion.take()
         keySystems = parts.keySystems ?? [:]
         storedProperties = properties
     }

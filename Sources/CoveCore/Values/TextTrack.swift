@@ -64,15 +64,15 @@ public struct TextTrack: Sendable, Hashable {
     }
 
     init(_ parts: consuming Parts, properties: JSONProperties) {
-        id = parts.id
-        sourceAddresses = parts.sources
+        id = parts.id.take()
         let https = { (address: LazyURL) in address.isHTTPS }
         srcAddress = parts.src.flatMap { https($0) ? $0 : nil } ?? parts.sources.first(where: https)
             ?? parts.src ?? parts.sources.first
-        srclang = parts.srclang
-        label = parts.label
+        sourceAddresses = parts.sources.takeAll()
+        srclang = parts.srclang.take()
+        label = parts.label.take()
         kind = parts.kind.flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
-        mimeType = parts.mimeType
+        mimeType = parts.mimeType.take()
         isDefault = parts.isDefault ?? false
         storedProperties = properties
     }

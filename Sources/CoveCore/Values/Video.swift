@@ -164,32 +164,33 @@ public struct Video: Sendable, Hashable {
     }
 
     init(_ parts: consuming Parts, properties: JSONProperties) {
-        id = parts.id
-        accountID = parts.accountID
-        name = parts.name
-        referenceID = parts.referenceID
-        shortDescription = parts.shortDescription
-        longDescription = parts.longDescription
+        id = parts.id.take()
+        accountID = parts.accountID.take()
+        name = parts.name.take()
+        referenceID = parts.referenceID.take()
+        shortDescription = parts.shortDescription.take()
+        longDescription = parts.longDescription.take()
         duration = parts.duration
-        createdAt = parts.createdAt
-        updatedAt = parts.updatedAt
-        publishedAt = parts.publishedAt
-        economics = parts.economics.flatMap(Economics.init(ignoringCase:)) ?? .adSupported
-        posterAddress = parts.poster
-        posterAddresses = parts.posterSources
-        thumbnailAddress = parts.thumbnail
-        thumbnailAddresses = parts.thumbnailSources
-        sources = parts.sources
-        textTracks = parts.textTracks
-        cuePoints = parts.cuePoints.sortedByPosition()
-        customFields = parts.customFields
-        tags = parts.tags
-        projection = parts.projection
+        createdAt = parts.createdAt.take()
+        updatedAt = parts.updatedAt.take()
+        publishedAt = parts.publishedAt.take()
+        // Read before `customFields` moves.
         bumperID = Self.bumperID(parts.customFields["bumper_id"]) ?? Self.bumperID(parts.bumperID)
+        economics = parts.economics.flatMap(Economics.init(ignoringCase:)) ?? .adSupported
+        posterAddress = parts.poster.take()
+        posterAddresses = parts.posterSources.takeAll()
+        thumbnailAddress = parts.thumbnail.take()
+        thumbnailAddresses = parts.thumbnailSources.takeAll()
+        sources = parts.sources.takeAll()
+        textTracks = parts.textTracks.takeAll()
+        cuePoints = parts.cuePoints.takeAll().sortedByPosition()
+        customFields = parts.customFields.takeAll()
+        tags = parts.tags.takeAll()
+        projection = parts.projection.take()
         offlineEnabled = parts.offlineEnabled ?? false
-        errorCode = parts.errorCode.flatMap { $0.isEmpty ? nil : $0 }
-        errorSubcode = parts.errorSubcode
-        errorMessage = parts.message ?? parts.errorMessage
+        errorCode = parts.errorCode.take().flatMap { $0.isEmpty ? nil : $0 }
+        errorSubcode = parts.errorSubcode.take()
+        errorMessage = parts.message.take() ?? parts.errorMessage.take()
         storedProperties = properties
     }
 

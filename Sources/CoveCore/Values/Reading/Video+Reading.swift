@@ -73,7 +73,7 @@ extension Video {
             try parts.read(field, &cursor)
         }
         // The last use of `parts`, so its values move into the video instead of being copied.
-        return Video(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+        return Video(consume parts, properties: JSONProperties(cursor.builder.owner, walk.range))
     }
 }
 

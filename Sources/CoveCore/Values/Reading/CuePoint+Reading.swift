@@ -39,16 +39,26 @@ extension CuePoint {
             switch field {
             case .time: position = try cursor.readPosition()
             case .type: type = try cursor.readString()
-            case .name: parts.name = try cursor.readString()
-            case .id: parts.id = try cursor.readIdentifier()
-            case .metadata: parts.metadata = try cursor.readString()
-            case .forceStop: parts.forceStop = try cursor.readBool()
-            case .hyphenatedForceStop: parts.hyphenatedForceStop = try cursor.readBool()
+            default: try parts.read(field, &cursor)
             }
         }
         guard let position else { return nil }
-        return CuePoint(position: position, type: type, parts: parts,
+        return CuePoint(position: position, type: type, parts: consume parts,
                         properties: JSONProperties(cursor.builder.owner, walk.range))
+    }
+}
+
+extension CuePoint.Parts {
+    fileprivate mutating func read(_ field: CuePointField, _ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        switch field {
+        case .name: name = try cursor.readString()
+        case .id: id = try cursor.readIdentifier()
+        case .metadata: metadata = try cursor.readString()
+        case .forceStop: forceStop = try cursor.readBool()
+        case .hyphenatedForceStop: hyphenatedForceStop = try cursor.readBool()
+        // The position and type, which `read` keeps apart.
+        case .time, .type: try cursor.skipValue()
+        }
     }
 }
 

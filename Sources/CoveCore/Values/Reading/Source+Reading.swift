@@ -39,23 +39,33 @@ extension Source {
                 try cursor.skipValue()
                 continue
             }
-            switch field {
-            case .src: address = try cursor.readURL()
-            case .type: parts.type = try cursor.readString()
-            case .container: parts.container = try cursor.readString()
-            case .codec: parts.codec = try cursor.readString()
-            case .averageBitrate: parts.averageBitrate = try cursor.readInt()
-            case .width: parts.width = try cursor.readInt()
-            case .height: parts.height = try cursor.readInt()
-            case .size: parts.size = try cursor.readInt()
-            case .duration: parts.duration = try cursor.readDuration()
-            case .extXVersion: parts.extXVersion = try cursor.readVersion()
-            case .keySystems: parts.keySystems = try cursor.readObjectMembers()
+            if field == .src {
+                address = try cursor.readURL()
+            } else {
+                try parts.read(field, &cursor)
             }
         }
         guard let address else { return nil }
-        return Source(parts, address: address, deliveryMethod: nil,
+        return Source(consume parts, address: address, deliveryMethod: nil,
                       properties: JSONProperties(cursor.builder.owner, walk.range))
+    }
+}
+
+extension Source.Parts {
+    fileprivate mutating func read(_ field: SourceField, _ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        switch field {
+        case .src: break // the address, which `read` keeps apart: a source without one is no source
+        case .type: type = try cursor.readString()
+        case .container: container = try cursor.readString()
+        case .codec: codec = try cursor.readString()
+        case .averageBitrate: averageBitrate = try cursor.readInt()
+        case .width: width = try cursor.readInt()
+        case .height: height = try cursor.readInt()
+        case .size: size = try cursor.readInt()
+        case .duration: duration = try cursor.readDuration()
+        case .extXVersion: extXVersion = try cursor.readVersion()
+        case .keySystems: keySystems = try cursor.readObjectMembers()
+        }
     }
 }
 

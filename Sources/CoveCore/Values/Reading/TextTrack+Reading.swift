@@ -34,17 +34,23 @@ extension TextTrack {
                 try cursor.skipValue()
                 continue
             }
-            switch field {
-            case .id: parts.id = try cursor.readIdentifier()
-            case .src: parts.src = try cursor.readURL()
-            case .sources: parts.sources = try cursor.readURLList()
-            case .srclang: parts.srclang = try cursor.readString()
-            case .label: parts.label = try cursor.readString()
-            case .kind: parts.kind = try cursor.readString()
-            case .mimeType: parts.mimeType = try cursor.readString()
-            case .isDefault: parts.isDefault = try cursor.readBool()
-            }
+            try parts.read(field, &cursor)
         }
-        return TextTrack(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+        return TextTrack(consume parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+    }
+}
+
+extension TextTrack.Parts {
+    fileprivate mutating func read(_ field: TextTrackField, _ cursor: inout JSONCursor) throws(JSONSyntaxError) {
+        switch field {
+        case .id: id = try cursor.readIdentifier()
+        case .src: src = try cursor.readURL()
+        case .sources: sources = try cursor.readURLList()
+        case .srclang: srclang = try cursor.readString()
+        case .label: label = try cursor.readString()
+        case .kind: kind = try cursor.readString()
+        case .mimeType: mimeType = try cursor.readString()
+        case .isDefault: isDefault = try cursor.readBool()
+        }
     }
 }

@@ -1,8 +1,9 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
-//   swift run -c release cove-bench [--runs N] [--requests N] [--one-pass-only]
+//   swift run -c release cove-bench [--runs N] [--requests N] [--one-pass-only] [--skip-playback]
 // Prints how long turning a 1,000-video playlist response into a Playlist takes (safety filter included), read in
-// one pass from its bytes on every core and on one, and, for comparison, through a parsed JSONValue; how many sequential findVideo
-// requests per second one service makes against the emulator on loopback; and the cost of one control-bar relayout.
+// one pass from its bytes on every core and on one, and, for comparison, through a parsed JSONValue; how many
+// sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one
+// control-bar relayout; the autoAdvance gap; and the media bytes each buffer setting fetches.
 import CoveCore
 import CoveEmulator
 import CoveService

@@ -1,8 +1,12 @@
 /// The members of a `cue_points[]` entry that `CuePoint` maps.
-enum CuePointField: Int, JSONField {
+enum CuePointField: Int, JSONOrderedField {
     case time, type, name, id, metadata, forceStop, hyphenatedForceStop
 
     static let table = JSONKeyTable<Self>()
+
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState) {
+        swap(&order, &state.cuePointOrder)
+    }
 
     var key: StaticString {
         switch self {
@@ -24,18 +28,8 @@ extension CuePoint {
         var parts = Parts()
         var position: Position?
         var type: String?
-        var seen = JSONFieldSet()
-        guard var walk = try cursor.openObject() else { return nil }
-        let table = CuePointField.table
-        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
-        var order = JSONMemberOrder<CuePointField>()
-        swap(&order, &cursor.builder.cuePointOrder)
-        defer { swap(&order, &cursor.builder.cuePointOrder) }
-        while let member = try cursor.nextMember(&walk, table, &order) {
-            guard case .field(let field) = member, seen.insert(field) else {
-                try cursor.skipValue()
-                continue
-            }
+        guard var fields = try cursor.openFields(CuePointField.self) else { return nil }
+        while let field = try cursor.nextField(&fields) {
             switch field {
             case .time: position = try cursor.readPosition()
             case .type: type = try cursor.readString()
@@ -44,7 +38,7 @@ extension CuePoint {
         }
         guard let position else { return nil }
         return CuePoint(position: position, type: type, parts: consume parts,
-                        properties: JSONProperties(cursor.builder.owner, walk.range))
+                        properties: JSONProperties(cursor.builder.owner, fields.range))
     }
 }
 

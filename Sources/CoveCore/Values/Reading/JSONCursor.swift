@@ -13,6 +13,7 @@ struct JSONMappingState: JSONBuilder {
     var sourceOrder = JSONMemberOrder<SourceField>()
     var textTrackOrder = JSONMemberOrder<TextTrackField>()
     var cuePointOrder = JSONMemberOrder<CuePointField>()
+    var playlistOrder = JSONMemberOrder<PlaylistField>()
 
     init(owner: JSONBytes) {
         self.owner = owner
@@ -56,14 +57,7 @@ extension JSONReader where Builder == JSONMappingState {
     /// walked with `nextMember(_:)`, each value read or skipped before the next name is asked for.
     @inline(__always)
     mutating func openObject() throws(JSONSyntaxError) -> JSONContainerWalk? {
-        guard try nextByte() == UInt8(ascii: "{") else {
-            try skipValue()
-            return nil
-        }
-        try enterContainer()
-        let walk = JSONContainerWalk(start: index)
-        index += 1
-        return walk
+        try open(UInt8(ascii: "{"))
     }
 
     /// The next member's name, with the cursor before its value; nil once past the closing brace.
@@ -81,7 +75,12 @@ extension JSONReader where Builder == JSONMappingState {
     /// walked with `nextElement(_:)`.
     @inline(__always)
     mutating func openArray() throws(JSONSyntaxError) -> JSONContainerWalk? {
-        guard try nextByte() == UInt8(ascii: "[") else {
+        try open(UInt8(ascii: "["))
+    }
+
+    @inline(__always)
+    private mutating func open(_ bracket: UInt8) throws(JSONSyntaxError) -> JSONContainerWalk? {
+        guard try nextByte() == bracket else {
             try skipValue()
             return nil
         }

@@ -39,19 +39,54 @@ struct JSONMemberOrder<Field: JSONField> {
     }
 }
 
-/// A member name as read with a `JSONMemberOrder`: a field its type maps, or another member to pass over.
-enum JSONMember<Field: JSONField> {
-    case field(Field)
-    case other
+/// The fields of one kind of object whose member orders a cursor keeps (in `JSONMappingState`).
+protocol JSONOrderedField: JSONField {
+    static var table: JSONKeyTable<Self> { get }
+    /// Exchanges `order` with the cursor's order for this kind.
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState)
+}
+
+/// Where a cursor is in an object whose fields it maps: the object, its kind's member order (taken out of the
+/// cursor while the object is read, so the two are never borrowed at once) and the fields already read.
+struct JSONFieldWalk<Field: JSONOrderedField> {
+    fileprivate var walk: JSONContainerWalk
+    fileprivate var order = JSONMemberOrder<Field>()
+    fileprivate var seen = JSONFieldSet()
+
+    /// The object's bytes, bracket to bracket, once walked.
+    var range: Range<Int> { walk.range }
 }
 
 extension JSONReader where Builder == JSONMappingState {
-    /// `nextMember(_:)` for an object of a kind whose fields `table` names, guessing each name from `order`: the
-    /// next member, or nil once past the closing brace. The cursor is left before the member's value.
+    /// Enters the object at the cursor to read its `Field`s; nil, with the value skipped, for anything else.
     @inline(__always)
-    mutating func nextMember<Field>(_ walk: inout JSONContainerWalk, _ table: JSONKeyTable<Field>,
-                                    _ order: inout JSONMemberOrder<Field>) throws(JSONSyntaxError)
-        -> JSONMember<Field>? {
+    mutating func openFields<Field>(_: Field.Type) throws(JSONSyntaxError) -> JSONFieldWalk<Field>? {
+        guard let walk = try openObject() else { return nil }
+        var fields = JSONFieldWalk<Field>(walk: walk)
+        Field.swapOrder(&fields.order, &builder)
+        return fields
+    }
+
+    /// The next field to read, with the cursor before its value; members the kind does not map, and repeats of a
+    /// name already read (the first counts, as in a parsed `JSONValue`), are passed over. Nil once past the
+    /// closing brace, when the member order goes back to the cursor.
+    @inline(__always)
+    mutating func nextField<Field>(_ fields: inout JSONFieldWalk<Field>) throws(JSONSyntaxError) -> Field? {
+        while let field = try nextMember(&fields.walk, Field.table, &fields.order) {
+            if let field, fields.seen.insert(field) { return field }
+            try skipValue()
+        }
+        Field.swapOrder(&fields.order, &builder)
+        return nil
+    }
+
+    /// `nextMember(_:)` for an object whose fields `table` names, guessing each name from `order`: `.some(field)`
+    /// for the next member (`nil` for a name the kind does not map), or nil once past the closing brace. The
+    /// cursor is left before the member's value.
+    @inline(__always)
+    private mutating func nextMember<Field>(_ walk: inout JSONContainerWalk, _ table: JSONKeyTable<Field>,
+                                            _ order: inout JSONMemberOrder<Field>) throws(JSONSyntaxError)
+        -> Field?? {
         guard try nextEntry(&walk, closing: UInt8(ascii: "}")) else {
             order.finish()
             return nil
@@ -70,6 +105,6 @@ extension JSONReader where Builder == JSONMappingState {
         }
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
-        return field.map(JSONMember.field) ?? .other
+        return .some(field)
     }
 }

@@ -1,8 +1,12 @@
 /// The members of a playlist object that `Playlist` maps.
-enum PlaylistField: Int, JSONField {
+enum PlaylistField: Int, JSONOrderedField {
     case id, accountID, name, shortDescription, referenceID, type, videos
 
     static let table = JSONKeyTable<Self>()
+
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState) {
+        swap(&order, &state.playlistOrder)
+    }
 
     var key: StaticString {
         switch self {
@@ -22,14 +26,8 @@ extension Playlist {
     /// it is not an object. Entries of `videos` that are not objects are left out.
     static func read(_ cursor: inout JSONCursor, workers: Int) throws(JSONSyntaxError) -> Playlist? {
         var parts = Parts()
-        var seen = JSONFieldSet()
-        guard var walk = try cursor.openObject() else { return nil }
-        let table = PlaylistField.table
-        while let key = try cursor.nextMember(&walk) {
-            guard let field = table.field(key), seen.insert(field) else {
-                try cursor.skipValue()
-                continue
-            }
+        guard var fields = try cursor.openFields(PlaylistField.self) else { return nil }
+        while let field = try cursor.nextField(&fields) {
             switch field {
             case .id: parts.id = try cursor.readIdentifier()
             case .accountID: parts.accountID = try cursor.readIdentifier()
@@ -43,6 +41,6 @@ extension Playlist {
                 }
             }
         }
-        return Playlist(parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+        return Playlist(parts, properties: JSONProperties(cursor.builder.owner, fields.range))
     }
 }

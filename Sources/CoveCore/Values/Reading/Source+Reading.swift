@@ -1,8 +1,12 @@
 /// The members of a `sources[]` entry that `Source` maps.
-enum SourceField: Int, JSONField {
+enum SourceField: Int, JSONOrderedField {
     case src, type, container, codec, averageBitrate, width, height, size, duration, extXVersion, keySystems
 
     static let table = JSONKeyTable<Self>()
+
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState) {
+        swap(&order, &state.sourceOrder)
+    }
 
     var key: StaticString {
         switch self {
@@ -27,18 +31,8 @@ extension Source {
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Source? {
         var parts = Parts()
         var address: LazyURL?
-        var seen = JSONFieldSet()
-        guard var walk = try cursor.openObject() else { return nil }
-        let table = SourceField.table
-        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
-        var order = JSONMemberOrder<SourceField>()
-        swap(&order, &cursor.builder.sourceOrder)
-        defer { swap(&order, &cursor.builder.sourceOrder) }
-        while let member = try cursor.nextMember(&walk, table, &order) {
-            guard case .field(let field) = member, seen.insert(field) else {
-                try cursor.skipValue()
-                continue
-            }
+        guard var fields = try cursor.openFields(SourceField.self) else { return nil }
+        while let field = try cursor.nextField(&fields) {
             if field == .src {
                 address = try cursor.readURL()
             } else {
@@ -47,7 +41,7 @@ extension Source {
         }
         guard let address else { return nil }
         return Source(consume parts, address: address, deliveryMethod: nil,
-                      properties: JSONProperties(cursor.builder.owner, walk.range))
+                      properties: JSONProperties(cursor.builder.owner, fields.range))
     }
 }
 

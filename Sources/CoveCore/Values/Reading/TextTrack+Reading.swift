@@ -1,8 +1,12 @@
 /// The members of a `text_tracks[]` entry that `TextTrack` maps.
-enum TextTrackField: Int, JSONField {
+enum TextTrackField: Int, JSONOrderedField {
     case id, src, sources, srclang, label, kind, mimeType, isDefault
 
     static let table = JSONKeyTable<Self>()
+
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState) {
+        swap(&order, &state.textTrackOrder)
+    }
 
     var key: StaticString {
         switch self {
@@ -22,21 +26,11 @@ extension TextTrack {
     /// A `text_tracks[]` entry read where the cursor stands; nil, with the value passed, when it is not an object.
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> TextTrack? {
         var parts = Parts()
-        var seen = JSONFieldSet()
-        guard var walk = try cursor.openObject() else { return nil }
-        let table = TextTrackField.table
-        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
-        var order = JSONMemberOrder<TextTrackField>()
-        swap(&order, &cursor.builder.textTrackOrder)
-        defer { swap(&order, &cursor.builder.textTrackOrder) }
-        while let member = try cursor.nextMember(&walk, table, &order) {
-            guard case .field(let field) = member, seen.insert(field) else {
-                try cursor.skipValue()
-                continue
-            }
+        guard var fields = try cursor.openFields(TextTrackField.self) else { return nil }
+        while let field = try cursor.nextField(&fields) {
             try parts.read(field, &cursor)
         }
-        return TextTrack(consume parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+        return TextTrack(consume parts, properties: JSONProperties(cursor.builder.owner, fields.range))
     }
 }
 

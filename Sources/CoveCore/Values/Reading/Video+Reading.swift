@@ -1,10 +1,14 @@
 /// The members of a video object that `Video` maps.
-enum VideoField: Int, JSONField {
+enum VideoField: Int, JSONOrderedField {
     case id, accountID, name, referenceID, shortDescription, longDescription, duration, createdAt, updatedAt
     case publishedAt, economics, poster, posterSources, thumbnail, thumbnailSources, sources, textTracks, cuePoints
     case customFields, tags, projection, bumperID, offlineEnabled, errorCode, errorSubcode, message, errorMessage
 
     static let table = JSONKeyTable<Self>()
+
+    static func swapOrder(_ order: inout JSONMemberOrder<Self>, _ state: inout JSONMappingState) {
+        swap(&order, &state.videoOrder)
+    }
 
     var key: StaticString {
         switch self {
@@ -58,22 +62,12 @@ extension Video {
     /// A video object read where the cursor stands; nil, with the value passed, when it is not an object.
     static func read(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Video? {
         var parts = Parts()
-        var seen = JSONFieldSet()
-        guard var walk = try cursor.openObject() else { return nil }
-        let table = VideoField.table
-        // Taken out while this object is read, so the cursor and the order are not both borrowed at once.
-        var order = JSONMemberOrder<VideoField>()
-        swap(&order, &cursor.builder.videoOrder)
-        defer { swap(&order, &cursor.builder.videoOrder) }
-        while let member = try cursor.nextMember(&walk, table, &order) {
-            guard case .field(let field) = member, seen.insert(field) else {
-                try cursor.skipValue()
-                continue
-            }
+        guard var fields = try cursor.openFields(VideoField.self) else { return nil }
+        while let field = try cursor.nextField(&fields) {
             try parts.read(field, &cursor)
         }
         // The last use of `parts`, so its values move into the video instead of being copied.
-        return Video(consume parts, properties: JSONProperties(cursor.builder.owner, walk.range))
+        return Video(consume parts, properties: JSONProperties(cursor.builder.owner, fields.range))
     }
 }
 

@@ -239,4 +239,53 @@ final class OnePassMappingTests: XCTestCase {
         let pastTheEnd = bytes.withUnsafeBufferPointer { JSONScan.elementStarts($0, from: 1, atOrAfter: [40, 100]) }
         XCTAssertEqual(pastTheEnd.map { bytes[$0] }, [UInt8(ascii: "3")], "none past the array's end")
     }
+
+    /// Damaged bodies, made at random but the same every run: whatever the damage, the one-pass mapping on two cores
+    /// fails exactly when parsing fails, with the same kind of error, and otherwise gives the same playlist.
+    func testDamagedBodiesAgreeWithParsing() throws {
+        let count = ParallelElements.minimumBytesPerWorker * 3 / 400
+        let original = Array(Self.longPlaylist(count: count).utf8)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let structural = Array(#"{}[]:,"\ 0-e"#.utf8)
+        var agreed = (valid: 0, invalid: 0)
+        for _ in 0..<80 {
+            var body = original
+            for _ in 0..<(1 + next(3)) {
+                let at = next(body.count)
+                switch next(4) {
+                case 0: body.remove(at: at)
+                case 1: body.insert(structural[next(structural.count)], at: at)
+                case 2: body[at] = structural[next(structural.count)]
+                default: body.removeLast(next(64) + 1)
+                }
+            }
+            let parsed = Result { () throws(PlaybackJSONError) in try Playlist(json: JSONValue(parsing: body)) }
+            let mapped = Result { () throws(PlaybackJSONError) in try Playlist.mapping(body, workers: 2).value }
+            switch (parsed, mapped) {
+            case (.success(let parsed), .success(let mapped)):
+                XCTAssertEqual(mapped, parsed)
+                agreed.valid += 1
+            case (.failure(let parsed), .failure(let mapped)):
+                XCTAssertEqual(Self.kind(of: mapped), Self.kind(of: parsed))
+                agreed.invalid += 1
+            default:
+                XCTFail("parsing gave \(parsed), one-pass mapping \(mapped)")
+            }
+        }
+        XCTAssertGreaterThan(agreed.invalid, 30, "most damage breaks the JSON")
+        XCTAssertGreaterThan(agreed.valid, 3, "some damage stays inside strings")
+    }
+
+    private static func kind(of error: PlaybackJSONError) -> String {
+        switch error {
+        case .notJSON: "not JSON"
+        case .unexpectedShape: "unexpected shape"
+        }
+    }
 }

@@ -17,7 +17,7 @@ package enum ResponseReading {
         _ body: [UInt8], as what: String, _ read: (inout JSONCursor) throws(JSONSyntaxError) -> Value?
     ) throws(PlaybackJSONError) -> MappedResponse<Value> {
         // Properties keep 32-bit offsets; the service refuses bodies far smaller.
-        guard body.count < Int32.max else { throw .unexpectedShape("a document of 2 GiB or more") }
+        guard body.count < Int32.max else { throw .unexpectedShape("a body of 2 GiB or more") }
         let owner = JSONBytes(body)
         let outcome = body.withUnsafeBufferPointer { bytes in
             Result { () throws(JSONSyntaxError) -> (Value?, typeName: String, sawOtherAddress: Bool) in

@@ -126,6 +126,25 @@ final class JSONReadingTests: XCTestCase {
         }
     }
 
+    /// Repeated short strings come from the cursor's cache; strings that share a slot (same length, same first and
+    /// last eight bytes) must still each get their own text, and escaped or long ones are always made afresh.
+    func testTheStringCacheGivesEachTextItsOwnString() {
+        let texts = ["en", "application/x-mpegURL", "abcdefgh1ijklmnop", "abcdefgh2ijklmnop", "en", "",
+                     "abcdefgh1ijklmnop", #"tab\tbed"#, "a description longer than the cache takes", "abcdefgh2ijklmnop"]
+        let body = Array(texts.joined().utf8)
+        var cache = JSONStringCache()
+        var offset = 0
+        body.withUnsafeBufferPointer { buffer in
+            for text in texts {
+                let range = offset..<offset + text.utf8.count
+                offset = range.upperBound
+                let escaped = text.contains("\\")
+                let read = cache.string(JSONText(document: buffer, range: range, hasEscapes: escaped))
+                XCTAssertEqual(read, escaped ? "tab\tbed" : text)
+            }
+        }
+    }
+
     func testNotJSONKeepsAShortPrefix() {
         let body = Array(("<html>" + String(repeating: "x", count: 5000)).utf8)
         for attempt in [{ _ = try JSONValue(parsing: body) }, { _ = try Playlist.mapping(body) }] {

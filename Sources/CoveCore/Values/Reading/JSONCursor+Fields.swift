@@ -5,7 +5,7 @@ extension JSONReader where Builder == JSONMappingState {
     mutating func readIdentifier() throws(JSONSyntaxError) -> String? {
         switch try nextByte() {
         case UInt8(ascii: "\""):
-            let string = try string().string
+            let string = builder.strings.string(try string())
             return string.isEmpty ? nil : string
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return Int(exactly: try number()).map(String.init)
@@ -60,7 +60,7 @@ extension JSONReader where Builder == JSONMappingState {
         // Custom fields are a handful: one table, grown only for more.
         var strings = [String: String](minimumCapacity: 4)
         while let key = try nextMember(&walk) {
-            let name = key.string
+            let name = builder.strings.string(key)
             guard strings.index(forKey: name) == nil, !others.contains(name) else {
                 try skipValue()
                 continue

@@ -14,6 +14,7 @@ struct JSONMappingState: JSONBuilder {
     var textTrackOrder = JSONMemberOrder<TextTrackField>()
     var cuePointOrder = JSONMemberOrder<CuePointField>()
     var playlistOrder = JSONMemberOrder<PlaylistField>()
+    var strings = JSONStringCache()
 
     init(owner: JSONBytes) {
         self.owner = owner
@@ -142,7 +143,8 @@ extension JSONReader where Builder == JSONMappingState {
     }
 
     mutating func readString() throws(JSONSyntaxError) -> String? {
-        try readText()?.string
+        guard let text = try readText() else { return nil }
+        return builder.strings.string(text)
     }
 
     mutating func readNumber() throws(JSONSyntaxError) -> Double? {

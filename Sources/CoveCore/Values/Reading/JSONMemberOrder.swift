@@ -10,14 +10,17 @@ struct JSONMemberOrder<Field: JSONField> {
         var field: Field?
     }
 
+    // Both lists keep their storage from object to object; only their counts start again.
     private var previous: [Member] = []
+    private var previousCount = 0
     private var current: [Member] = []
+    private var currentCount = 0
 
     /// The member at `position` in the last object, if its name is also at `start` (and ends there).
     @inline(__always)
     fileprivate func repeated(at position: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
         -> (field: Field?, length: Int)? {
-        guard position < previous.count else { return nil }
+        guard position < previousCount else { return nil }
         let member = previous[position]
         let end = start + member.length
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
@@ -29,13 +32,20 @@ struct JSONMemberOrder<Field: JSONField> {
 
     @inline(__always)
     fileprivate mutating func record(_ start: Int, _ length: Int, _ field: Field?) {
-        current.append(Member(start: start, length: length, field: field))
+        let member = Member(start: start, length: length, field: field)
+        if currentCount < current.count {
+            current[currentCount] = member
+        } else {
+            current.append(member)
+        }
+        currentCount += 1
     }
 
     /// The object has ended: its order is the one the next object is compared with.
     fileprivate mutating func finish() {
         swap(&previous, &current)
-        current.removeAll(keepingCapacity: true)
+        previousCount = currentCount
+        currentCount = 0
     }
 }
 

@@ -14,7 +14,9 @@ package final class JSONBytes: Sendable {
     func sharing() -> JSONBytes { JSONBytes(bytes) }
 
     func sharesBytes(with other: JSONBytes) -> Bool {
-        bytes.withUnsafeBufferPointer { mine in other.bytes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+        bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        }
     }
 
     /// The members of the object at `range`, which was checked as JSON when it was mapped.

@@ -31,27 +31,16 @@ enum ResponseSafety {
     /// mapping ignores anyway). Whitespace is trimmed as the mapping trims it, so both see the same scheme.
     static func unsafeScheme(_ text: String) -> String? {
         var text = text
-        if text.withUTF8(hasNetworkPrefix) { return nil }
+        if text.withUTF8(startsWithNetworkScheme) { return nil }
         let trimmed = text.drop(while: \.isWhitespace)
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let scheme = trimmed[..<colon].lowercased()
         return scheme == "http" || scheme == "https" ? nil : String(scheme.prefix(32))
     }
 
-    /// The common case, decided on the first bytes: "http://" or "https://" in any letter case.
-    private static func hasNetworkPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var iterator = utf8.makeIterator()
-        for expected in "http".utf8 {
-            guard let byte = iterator.next(), byte | 0x20 == expected else { return false }
-        }
-        var next = iterator.next()
-        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = iterator.next() }
-        return next == UInt8(ascii: ":") && iterator.next() == UInt8(ascii: "/") && iterator.next() == UInt8(ascii: "/")
-    }
-
     /// Looks at the bytes first, so the common http(s) address is passed without making a string of it.
     private static func isUnsafe(_ value: (some JSONReadable)?) -> Bool {
-        guard let value, value.withStringBytes(hasNetworkPrefix) == false else { return false }
+        guard let value, value.withStringBytes(startsWithNetworkScheme) == false else { return false }
         return value.stringValue.flatMap(unsafeScheme) != nil
     }
 

@@ -41,21 +41,11 @@ public enum DeliveryMethod: Sendable, Hashable, RawRepresentable {
             guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }) else {
                 return nil
             }
-            // Without control characters, `| 0x20` lowercases letters and leaves the other bytes of these names.
             let known = Self.known.first { name in
-                Self.matchesLowercased(name.mimeType, bytes)
+                var mimeType = name.mimeType
+                return mimeType.withUTF8 { equalsIgnoringASCIICase(bytes, $0) }
             }
             return known?.method ?? .other(rawValue)
-        }
-    }
-
-    /// `lowercased` (ASCII) equals `bytes` with `| 0x20` applied, byte by byte.
-    private static func matchesLowercased(_ lowercased: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var lowercased = lowercased
-        return lowercased.withUTF8 { name in
-            guard name.count == bytes.count else { return false }
-            for index in 0..<name.count where name[index] != bytes[index] | 0x20 { return false }
-            return true
         }
     }
 

@@ -177,3 +177,15 @@ struct LazyURL: Sendable, Hashable {
         return classes
     }()
 }
+
+/// The common case of an address, decided on its first bytes: "http://" or "https://" in any letter case. Shared by
+/// the mapping, which flags anything else, and the service's safety rule, which then looks closer.
+package func startsWithNetworkScheme(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var iterator = utf8.makeIterator()
+    for expected in "http".utf8 {
+        guard let byte = iterator.next(), byte | 0x20 == expected else { return false }
+    }
+    var next = iterator.next()
+    if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = iterator.next() }
+    return next == UInt8(ascii: ":") && iterator.next() == UInt8(ascii: "/") && iterator.next() == UInt8(ascii: "/")
+}

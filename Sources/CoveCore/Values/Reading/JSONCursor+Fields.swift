@@ -79,15 +79,9 @@ extension JSONReader where Builder == JSONMappingState {
 extension JSONMappingState {
     static let src: JSONKey = "src"
 
-    /// "http://" or "https://" in any letter case, escapes counting as other text: the address every response
-    /// is made of, passed without a closer look.
+    /// An address that starts "http://" or "https://" in any letter case, escapes counting as other text: what
+    /// every response is made of, passed without a closer look.
     static func hasNetworkPrefix(_ text: JSONText) -> Bool {
-        let bytes = text.bytes
-        guard !text.hasEscapes, bytes.count >= 7, bytes[0] | 0x20 == UInt8(ascii: "h"),
-              bytes[1] | 0x20 == UInt8(ascii: "t"), bytes[2] | 0x20 == UInt8(ascii: "t"),
-              bytes[3] | 0x20 == UInt8(ascii: "p") else { return false }
-        let colon = bytes[4] | 0x20 == UInt8(ascii: "s") ? 5 : 4
-        return colon + 3 <= bytes.count && bytes[colon] == UInt8(ascii: ":") && bytes[colon + 1] == UInt8(ascii: "/")
-            && bytes[colon + 2] == UInt8(ascii: "/")
+        !text.hasEscapes && startsWithNetworkScheme(text.bytes)
     }
 }

@@ -17,6 +17,8 @@ struct JSONKeyTable<Field: JSONField>: Sendable {
     private let mask: Int
 
     init() {
+        // `JSONFieldSet` keeps one bit a field.
+        precondition(Field.allCases.count <= 64, "more fields than a JSONFieldSet holds")
         var size = 8
         while size < Field.allCases.count * 4 { size *= 2 }
         var slots = [Slot](repeating: Slot(), count: size)

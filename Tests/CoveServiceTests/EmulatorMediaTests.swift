@@ -43,11 +43,21 @@ final class EmulatorMediaTests: XCTestCase {
         let emulator = try XCTUnwrap(emulator)
         emulator.resetMediaBytesSent()
         _ = try await get("/clip.mp4")
+        await Self.waitForCount(of: emulator, toReach: bytes.count)
         XCTAssertEqual(emulator.mediaBytesSent, bytes.count)
         _ = try await get("/clip.mp4", headers: ["Range: bytes=1000-1999"])
+        await Self.waitForCount(of: emulator, toReach: bytes.count + 1000)
         XCTAssertEqual(emulator.mediaBytesSent, bytes.count + 1000)
         emulator.resetMediaBytesSent()
         XCTAssertEqual(emulator.mediaBytesSent, 0)
+    }
+
+    /// The server counts a chunk once its write returns, on its own thread, and the client can have the chunk
+    /// before that: the count catches up a moment later (at most 2 s is waited for).
+    private static func waitForCount(of emulator: PlaybackAPIEmulator, toReach expected: Int) async {
+        for _ in 0..<200 where emulator.mediaBytesSent < expected {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     func testByteRangeRequestGetsPartialContent() async throws {

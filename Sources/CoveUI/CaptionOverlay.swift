@@ -22,6 +22,8 @@ final class CaptionOverlay {
     private var ticker: TimerSource?
     private var shownMarkup = ""
     private var geometry: (width: Int32, height: Int32, fontPixels: Int, bottom: Int32)?
+    /// A track whose cues cannot be loaded (refused address, over a cap, failed fetch): the player leaves it out.
+    var onTrackFailed: (CaptionTrackSource, TrackLoadError) -> Void = { _, _ in }
     /// The playhead in seconds, nil without a session.
     var position: () -> Double? = { nil }
     /// The player's size, the displayed frame's size and the control bar's height (0 when hidden).
@@ -68,12 +70,15 @@ final class CaptionOverlay {
         }
         let loader = loader
         Task { @MainActor [weak self] in
-            // A track that cannot be loaded shows nothing; the choice stays, as the SDK's menu keeps it.
-            guard let loaded = try? await loader.cues(for: newSource), let self, self.source == newSource else {
-                return
+            do throws(TrackLoadError) {
+                let loaded = try await loader.cues(for: newSource)
+                guard let self, self.source == newSource else { return }
+                self.cues = loaded
+                self.refresh()
+            } catch {
+                guard let self, self.source == newSource else { return }
+                self.onTrackFailed(newSource, error)
             }
-            self.cues = loaded
-            self.refresh()
         }
     }
 

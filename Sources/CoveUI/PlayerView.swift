@@ -3,6 +3,7 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 import CoveMedia
+import CoveService
 
 /// The SDK's PlayerView on GTK: video, status overlay and a fading control bar, driven by a PlaybackController
 /// whose events it consumes like any other observer.
@@ -146,6 +147,18 @@ public final class PlayerView {
             guard let self else { return (0, 0, nil, 0) }
             let bar = self.visibility.isVisible ? gtk_widget_get_height(self.controlBar.root) + 12 : 0
             return (gtk_widget_get_width(self.widget), gtk_widget_get_height(self.widget), self.surface.frameSize, bar)
+        }
+        captions.onTrackFailed = { [weak self] source, error in
+            guard let controller = self?.controller, let session = controller.currentSession,
+                  let track = session.captionTracks.first(where: { session.captionSource(for: $0) == source }) else {
+                return
+            }
+            let warning = error.warning(captions: true)
+            controller.leaveOutCaptionTrack(track, code: warning.code, message: warning.message)
+        }
+        thumbnails.onTrackFailed = { [weak self] error in
+            let warning = error.warning(captions: false)
+            self?.controller.reportWarning(code: warning.code, message: warning.message)
         }
     }
 

@@ -1,23 +1,28 @@
 import CGtk
+import CoveCore
 import CoveService
 
 /// Images from the network (posters, thumbnails) as GdkTextures, fetched off the main thread, decoded by GDK, and
 /// kept in a small cache so hovering back and forth over the slider does not fetch again.
 final class RemoteTextures {
-    private let fetcher = AssetFetcher()
+    private let fetcher = AssetFetcher(maximumBytes: FetchLimits.imageBytes)
     private var cache: [String: OpaquePointer] = [:]
     private var order: [String] = []
     private var waiting: [String: [(OpaquePointer?) -> Void]] = [:]
     static let capacity = 64
 
-    /// Calls `completion` on the main thread with a texture (borrowed: ref it to keep it) or nil on failure.
-    func texture(for url: String, completion: @escaping (OpaquePointer?) -> Void) {
+    /// Calls `completion` on the main thread with a texture (borrowed: ref it to keep it) or nil on failure, and
+    /// `fetched` with the size of a body fetched for it (not for a cached texture). Only what `AddressPolicy`
+    /// lets the network name is fetched.
+    func texture(for url: String, fetched: @escaping (Int) -> Void = { _ in },
+                 completion: @escaping (OpaquePointer?) -> Void) {
         if let texture = cache[url] { completion(texture); return }
         if waiting[url] != nil { waiting[url]?.append(completion); return }
         waiting[url] = [completion]
         let fetcher = fetcher
         Task { @MainActor [weak self] in
             let bytes = try? await fetcher.fetch(url)
+            if let bytes { fetched(bytes.count) }
             self?.finish(url, bytes: bytes)
         }
     }

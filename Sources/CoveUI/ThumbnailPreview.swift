@@ -12,12 +12,14 @@ final class ThumbnailPreview {
     private let picture: Widget
     private let timeLabel: Widget
     private let textures: RemoteTextures
-    private let fetcher = AssetFetcher(maximumBytes: 2 * 1024 * 1024)
+    private let fetcher = AssetFetcher(maximumBytes: FetchLimits.thumbnailTrackFileBytes)
     private var track: ThumbnailTrack?
     private var trackURL: String?
     private var shownCue: ThumbnailCue?
-    /// Tells the controller a thumbnails track could not be loaded (SDK ThumbnailAssetFailedToLoad).
-    var onTrackFailed: (String) -> Void = { _ in }
+    /// Image bytes fetched for the current track, against `FetchLimits.thumbnailTrackBytes`.
+    private var imageBytes = 0
+    /// Tells the controller a thumbnails track was left out (SDK ThumbnailAssetFailedToLoad).
+    var onTrackFailed: (TrackLoadError) -> Void = { _ in }
     /// The name of a cue point marker near a slider time (within `tolerance` seconds), shown beside the time.
     var markerName: (_ time: Double, _ tolerance: Double) -> String? = { _, _ in nil }
 
@@ -62,17 +64,19 @@ final class ThumbnailPreview {
     func load(for video: Video?) {
         hide()
         track = nil
+        imageBytes = 0
         let url = video?.thumbnailsTrack?.src?.absoluteString
         trackURL = url
-        guard let url, let base = URL(string: url) else { return }
+        guard let url, let address = URL(string: url) else { return }
         let fetcher = fetcher
         Task { @MainActor [weak self] in
-            do throws(PlaybackServiceError) {
-                let bytes = try await fetcher.fetch(url)
+            do throws(TrackLoadError) {
+                let loaded = try await ThumbnailTrackLoader.load(address, fetcher: fetcher)
                 guard let self, self.trackURL == url else { return }
-                self.track = ThumbnailTrack.parse(vtt: String(decoding: bytes, as: UTF8.self), baseURL: base)
+                self.track = loaded
             } catch {
-                self?.onTrackFailed(error.userMessage)
+                guard let self, self.trackURL == url else { return }
+                self.onTrackFailed(error)
             }
         }
     }
@@ -92,7 +96,9 @@ final class ThumbnailPreview {
         if let cue, cue != shownCue {
             shownCue = cue
             gtk_picture_set_paintable(cast(picture), nil)
-            textures.texture(for: cue.imageURL.absoluteString) { [weak self] texture in
+            textures.texture(for: cue.imageURL.absoluteString, fetched: { [weak self] bytes in
+                self?.countImageBytes(bytes)
+            }) { [weak self] texture in
                 guard let self, self.shownCue == cue, let texture else { return }
                 let shown = cue.spriteRect.flatMap { crop(texture, $0) } ?? texture
                 gtk_picture_set_paintable(cast(self.picture), shown)
@@ -100,6 +106,16 @@ final class ThumbnailPreview {
             }
         }
         if !isShowing { gtk_popover_popup(cast(popover)) }
+    }
+
+    /// Leaves the track out once its images together pass `FetchLimits.thumbnailTrackBytes`.
+    private func countImageBytes(_ bytes: Int) {
+        guard track != nil else { return }
+        imageBytes += bytes
+        guard imageBytes > FetchLimits.thumbnailTrackBytes else { return }
+        track = nil
+        hide()
+        onTrackFailed(.tooLarge(limit: FetchLimits.thumbnailTrackBytes))
     }
 
     func hide() {

@@ -1,22 +1,32 @@
 import FoundationEssentials
 
-/// Where the cues of a caption track come from, for the view that loads and draws them.
+/// Where the cues of a caption track come from, for the view that loads and draws them. `origin` says who named
+/// the stream, for `AddressPolicy`: a server's word is fetched over http(s) only.
 public enum CaptionTrackSource: Sendable, Equatable {
     /// A sidecar WebVTT file (`text_tracks[].src`).
-    case webVTT(URL)
+    case webVTT(URL, origin: AddressOrigin = .network)
     /// A subtitle rendition of the HLS master playlist at `master`, as the engine listed it: by language (and
     /// name when the engine knows it), `ordinal` among the listed tracks of that language, `index` among all.
-    case hlsRendition(master: URL, language: String?, name: String?, ordinal: Int, index: Int)
+    case hlsRendition(master: URL, language: String?, name: String?, ordinal: Int, index: Int,
+                      origin: AddressOrigin = .network)
+
+    public var origin: AddressOrigin {
+        switch self {
+        case .webVTT(_, let origin), .hlsRendition(_, _, _, _, _, let origin): origin
+        }
+    }
 }
 
 extension PlaybackSession {
     /// The source of one of `captionTracks`; nil for a track whose cues Cove cannot load (a DASH text stream).
     public func captionSource(for track: MediaTrack) -> CaptionTrackSource? {
-        if track.isSidecar { return sidecarTextTrack(for: track)?.src.map(CaptionTrackSource.webVTT) }
-        guard source.deliveryMethod == .hls, let index = captionTracks.firstIndex(of: track) else { return nil }
-        let ordinal = captionTracks[..<index].filter { $0.language == track.language }.count
+        let origin = AddressOrigin.of(stream: source.url)
+        if track.isSidecar { return sidecarTextTrack(for: track)?.src.map { .webVTT($0, origin: origin) } }
+        let listed = listedCaptionTracks
+        guard source.deliveryMethod == .hls, let index = listed.firstIndex(of: track) else { return nil }
+        let ordinal = listed[..<index].filter { $0.language == track.language }.count
         return .hlsRendition(master: source.url, language: track.language, name: track.name, ordinal: ordinal,
-                             index: index)
+                             index: index, origin: origin)
     }
 }
 

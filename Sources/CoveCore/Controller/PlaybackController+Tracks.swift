@@ -31,6 +31,19 @@ extension PlaybackController {
         resolveCaption(in: session)
     }
 
+    /// Leaves out a caption track whose cues cannot be loaded (an address Cove will not open, a track over a
+    /// `FetchLimits` cap, a failed fetch): a warning event says why, the track leaves the menu for the rest of the
+    /// session, and the choice falls back as if the track had never been offered. Playback goes on.
+    public func leaveOutCaptionTrack(_ track: MediaTrack, code: String, message: String) {
+        guard let session = currentSession, session.captionTracks.contains(track) else { return }
+        session.leftOutCaptionTracks.append(track)
+        session.captionTracks.removeAll { $0 == track }
+        emit(.warning(code: code, message: message), in: session)
+        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
+        guard !session.terminated else { return }
+        resolveCaption(in: session)
+    }
+
     func streamsChanged(_ streams: EngineStreams, in session: PlaybackSession) {
         let newPipeline = session.engineStreams == nil
         session.engineStreams = streams
@@ -40,7 +53,8 @@ extension PlaybackController {
             emit(.mediaType(mediaType), in: session)
         }
         let inManifest = streams.text.filter { !$0.isSidecar }
-        let captions = inManifest.isEmpty ? session.sidecarTracks : inManifest
+        session.listedCaptionTracks = inManifest.isEmpty ? session.sidecarTracks : inManifest
+        let captions = session.listedCaptionTracks.filter { !session.leftOutCaptionTracks.contains($0) }
         if !session.hasReportedTracks || streams.audio != session.audioTracks || captions != session.captionTracks {
             session.hasReportedTracks = true
             session.audioTracks = streams.audio

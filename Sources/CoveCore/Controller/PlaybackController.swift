@@ -147,6 +147,11 @@ public final class PlaybackController {
         emit(.lifecycle(.error))
     }
 
+    /// Reports something left out while playback goes on (a thumbnails track Cove will not load).
+    public func reportWarning(code: String, message: String) {
+        emit(.warning(code: code, message: message), in: currentSession)
+    }
+
     /// Ends the current session (Terminate) and releases its engine.
     public func terminateCurrentSession() {
         guard let session = currentSession else { return }

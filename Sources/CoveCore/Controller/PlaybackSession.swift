@@ -26,6 +26,11 @@ public final class PlaybackSession {
     public internal(set) var audioTracks: [MediaTrack] = []
     /// The stream's caption renditions, or the video's sidecar WebVTT tracks when it has none.
     public internal(set) var captionTracks: [MediaTrack] = []
+    /// The caption tracks as the stream (or video) listed them, left-out ones included: renditions are matched
+    /// by their place in this list.
+    var listedCaptionTracks: [MediaTrack] = []
+    /// Tracks whose cues could not be loaded (`leaveOutCaptionTrack`): never offered again in this session.
+    var leftOutCaptionTracks: [MediaTrack] = []
     public internal(set) var selectedAudioTrack: MediaTrack?
     /// nil is Off.
     public internal(set) var selectedCaptionTrack: MediaTrack?

@@ -49,16 +49,19 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
-        .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore"],
+        .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
                     swiftSettings: strict),
-        .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib"],
+        .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
+                                                           "CFileWatch"],
                     swiftSettings: strict),
+        // Test support: inotify, to prove that no local file is opened on a server's word.
+        .target(name: "CFileWatch", path: "Tests/Support/CFileWatch"),
         // Test support: watches the X11 root window for the Picture in Picture keep-above request.
         .target(name: "CX11Probe", dependencies: ["CGtk"], path: "Tests/Support/CX11Probe",
                 linkerSettings: [.linkedLibrary("X11")]),
         .testTarget(name: "CoveUITests",
                     dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim",
-                                   "CX11Probe"],
+                                   "CX11Probe", "CFileWatch"],
                     swiftSettings: strict),
     ]
 )

@@ -44,24 +44,25 @@ final class CaptionLoaderTests: XCTestCase {
                                "/media/languages/subs_de/subs.vtt"])
     }
 
-    func testASidecarOverHTTPAndFromAFile() async throws {
+    func testASidecarOverHTTPAndFromAFileBesideOneTheUserNamed() async throws {
         let overHTTP = try await CaptionLoader().cues(for: .webVTT(try url("/languages/sidecar_fr.vtt")))
         XCTAssertEqual(overHTTP.text(at: 1.2), "Sous-titre 1")
         let file = URL(fileURLWithPath: directory + "/media/languages/sidecar_fr.vtt")
-        let fromFile = try await CaptionLoader().cues(for: .webVTT(file))
+        let named = URL(fileURLWithPath: directory + "/media/languages/master.m3u8")
+        let fromFile = try await CaptionLoader().cues(for: .webVTT(file, origin: .userFile(named)))
         XCTAssertEqual(fromFile, overHTTP)
     }
 
     func testMissingFilesAndRenditionsFail() async throws {
         let missing = try url("/languages/missing.vtt")
         let nosubs = try url("/languages/master-nosubs.m3u8")
-        do throws(PlaybackServiceError) {
+        do throws(TrackLoadError) {
             _ = try await CaptionLoader().cues(for: .webVTT(missing))
             XCTFail("a 404 is an error")
         } catch {
             XCTAssertEqual(error.status, 404)
         }
-        do throws(PlaybackServiceError) {
+        do throws(TrackLoadError) {
             _ = try await CaptionLoader().cues(for: .hlsRendition(master: nosubs,
                                                                   language: "de", name: nil, ordinal: 0, index: 0))
             XCTFail("no rendition to match")

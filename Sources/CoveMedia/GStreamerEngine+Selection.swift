@@ -42,11 +42,14 @@ extension GStreamerEngine {
         }
     }
 
-    /// Clears playbin's text flag, so nothing is burnt into the frames, and keeps decodebin3 from choosing a
-    /// text stream by default (with the flag off it still would, and hlsdemux2 would fetch the rendition).
+    /// Clears playbin's text flag, so nothing is burnt into the frames, keeps decodebin3 from choosing a text
+    /// stream by default, and keeps subtitle renditions out of hlsdemux2's master playlist altogether: 1.22's
+    /// hlsdemux2 fetches its first subtitle rendition before anyone can refuse it, and one it cannot fetch (a
+    /// `file:` address, a 404) fails or stalls the video.
     static func disableText(in playbin: UnsafeMutablePointer<GstElement>) {
         cove_object_set_int(playbin, "flags", cove_object_get_int(playbin, "flags") & ~textFlag)
         cove_playbin_refuse_text_streams(playbin)
+        cove_playbin_filter_hls_master(playbin)
     }
 
     /// `audio` nil keeps the current audio (a request that only drops a text stream).

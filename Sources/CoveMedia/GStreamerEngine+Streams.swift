@@ -1,7 +1,9 @@
 import CGLib
 import CGLibShim
 import CGStreamer
+import CGStreamerShim
 import CoveCore
+import FoundationEssentials
 
 /// Stream collections (playbin3 messages; classic playbin's counts) and the adaptive demuxer settings.
 extension GStreamerEngine {
@@ -35,8 +37,24 @@ extension GStreamerEngine {
     }
 
     func collectionChanged(_ contents: StreamCollectionReader.Contents) {
+        var contents = contents
+        contents.streams.text += filteredSubtitleRenditions()
         streamContents = contents
         reportStreams()
+    }
+
+    /// The subtitle renditions kept away from hlsdemux2 (cove_master_filter.c), listed as the caption tracks they
+    /// are: Cove loads their cues itself, under its own address rule. Ids are "hls-subtitles:N".
+    private func filteredSubtitleRenditions() -> [MediaTrack] {
+        guard let pipeline, let lines = cove_playbin_subtitle_renditions(pipeline) else { return [] }
+        defer { g_free(lines) }
+        let uri = cove_object_get_string(pipeline, "uri")
+        defer { g_free(uri) }
+        guard let base = uri.flatMap({ URL(string: String(cString: $0)) }) else { return [] }
+        let renditions = HLSPlaylist.subtitleRenditions(master: String(cString: lines), baseURL: base)
+        return renditions.enumerated().map { index, rendition in
+            MediaTrack(id: "hls-subtitles:\(index)", language: rendition.language, name: rendition.name)
+        }
     }
 
     /// Before Ready the latest collection and selection are kept; Ready reports them, then every change.

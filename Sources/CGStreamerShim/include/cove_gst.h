@@ -37,4 +37,9 @@ gint64 cove_clock_time_none(void);
 
 /// Makes playbin3's decodebin3 refuse every text stream (answering its select-stream), so none is fetched or decoded.
 void cove_playbin_refuse_text_streams(GstElement *playbin);
+/// Hands hlsdemux2 the master playlist without its subtitle renditions (and without audio renditions of another
+/// scheme than http/https), so it never fetches one; see cove_master_filter.c.
+void cove_playbin_filter_hls_master(GstElement *playbin);
+/// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
+gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
 #endif

@@ -1,0 +1,151 @@
+#include "cove_gst.h"
+
+#include <string.h>
+
+// Cove draws captions itself and loads them under its own address rule. GStreamer 1.22's hlsdemux2 selects the
+// first subtitle rendition by default, before decodebin3 can refuse text, and fetches it: a rendition it cannot
+// fetch (a `file:` address libsoup refuses, a 404) then fails the whole stream or stalls it at
+// PlaybackBufferEmpty. So the master playlist reaches hlsdemux2 without its subtitle renditions, and without
+// audio renditions whose address is neither http nor https; the subtitle lines are kept on the playbin for the
+// engine to list as caption tracks. The probe runs on the source's streaming thread and touches only its own
+// state and the playbin's data under `lock`.
+
+#define RENDITIONS_KEY "cove-subtitle-renditions"
+
+static GMutex lock;
+
+typedef struct {
+    GstElement *playbin; // not held: the demuxer, and so this probe, lives inside it
+    GString *manifest;
+    gboolean injecting;
+} MasterFilter;
+
+static void filter_free(gpointer data) {
+    MasterFilter *filter = data;
+    g_string_free(filter->manifest, TRUE);
+    g_free(filter);
+}
+
+/// Whether an attribute list (`#EXT-X-MEDIA:` onwards) holds `KEY=value` (value unquoted, as TYPE is).
+static gboolean has_attribute(const char *line, const char *pair) {
+    size_t length = strlen(pair);
+    for (const char *at = strstr(line, pair); at; at = strstr(at + 1, pair)) {
+        char before = at == line ? ':' : at[-1];
+        char after = at[length];
+        if ((before == ':' || before == ',') && (after == ',' || after == '\0' || after == '\r')) return TRUE;
+    }
+    return FALSE;
+}
+
+/// Whether the rendition's quoted URI has a scheme other than http(s); a relative one resolves against the
+/// master's http(s) address.
+static gboolean names_other_scheme(const char *line) {
+    const char *uri = strstr(line, "URI=\"");
+    if (!uri) return FALSE;
+    uri += 5;
+    // Interned and lower case: not freed.
+    const char *scheme = g_uri_peek_scheme(uri);
+    return scheme && g_strcmp0(scheme, "http") != 0 && g_strcmp0(scheme, "https") != 0;
+}
+
+/// `SUBTITLES="group"` out of a variant's attribute list.
+static void drop_subtitles_group(GString *line) {
+    char *at = strstr(line->str, "SUBTITLES=\"");
+    if (!at || (at != line->str && at[-1] != ',' && at[-1] != ':')) return;
+    char *close = strchr(at + 11, '"');
+    if (!close) return;
+    gsize start = (gsize)(at - line->str);
+    gsize end = (gsize)(close - line->str) + 1;
+    if (end < line->len && line->str[end] == ',') end += 1;
+    else if (start > 0 && line->str[start - 1] == ',') start -= 1;
+    g_string_erase(line, (gssize)start, (gssize)(end - start));
+}
+
+/// The master without subtitle renditions (and foreign-scheme audio); the subtitle lines go to `removed`.
+static GString *filtered(const GString *manifest, GString *removed) {
+    GString *out = g_string_sized_new(manifest->len);
+    gchar **lines = g_strsplit(manifest->str, "\n", -1);
+    for (gchar **line = lines; *line; line++) {
+        if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=SUBTITLES")) {
+            g_string_append(removed, *line);
+            g_string_append_c(removed, '\n');
+            continue;
+        }
+        if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=AUDIO") &&
+            names_other_scheme(*line)) {
+            continue;
+        }
+        GString *kept = g_string_new(*line);
+        if (g_str_has_prefix(*line, "#EXT-X-STREAM-INF:")) drop_subtitles_group(kept);
+        g_string_append_len(out, kept->str, (gssize)kept->len);
+        g_string_free(kept, TRUE);
+        if (line[1]) g_string_append_c(out, '\n');
+    }
+    g_strfreev(lines);
+    return out;
+}
+
+static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    MasterFilter *filter = data;
+    if (filter->injecting) return GST_PAD_PROBE_OK;
+    if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+        GstMapInfo map;
+        GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER(info);
+        if (gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+            g_string_append_len(filter->manifest, (const gchar *)map.data, (gssize)map.size);
+            gst_buffer_unmap(buffer, &map);
+        }
+        return GST_PAD_PROBE_DROP;
+    }
+    if (!(info->type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM)) return GST_PAD_PROBE_OK;
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+    if (GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) {
+        g_string_truncate(filter->manifest, 0);
+        return GST_PAD_PROBE_OK;
+    }
+    if (GST_EVENT_TYPE(event) != GST_EVENT_EOS || filter->manifest->len == 0) return GST_PAD_PROBE_OK;
+    // The whole manifest has arrived: hand it on in one buffer, filtered when it is a master playlist.
+    GString *removed = g_string_new(NULL);
+    gboolean master = strstr(filter->manifest->str, "#EXT-X-STREAM-INF:") != NULL;
+    GString *body = master ? filtered(filter->manifest, removed) : g_string_new_len(filter->manifest->str,
+                                                                                   (gssize)filter->manifest->len);
+    g_string_truncate(filter->manifest, 0);
+    if (master) {
+        g_mutex_lock(&lock);
+        g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);
+        g_mutex_unlock(&lock);
+    } else {
+        g_string_free(removed, TRUE);
+    }
+    gsize length = body->len;
+    GstBuffer *buffer = gst_buffer_new_wrapped(g_string_free(body, FALSE), length);
+    filter->injecting = TRUE;
+    gst_pad_chain(pad, buffer);
+    filter->injecting = FALSE;
+    return GST_PAD_PROBE_OK;
+}
+
+static void element_added(GstBin *bin, GstBin *sub_bin, GstElement *element, gpointer data) {
+    (void)bin; (void)sub_bin;
+    GstElementFactory *factory = gst_element_get_factory(element);
+    if (!factory || g_strcmp0(GST_OBJECT_NAME(factory), "hlsdemux2") != 0) return;
+    GstPad *sink = gst_element_get_static_pad(element, "sink");
+    if (!sink) return;
+    MasterFilter *filter = g_new0(MasterFilter, 1);
+    filter->playbin = data;
+    filter->manifest = g_string_new(NULL);
+    gst_pad_add_probe(sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, filter_probe, filter,
+                      filter_free);
+    gst_object_unref(sink);
+}
+
+void cove_playbin_filter_hls_master(GstElement *playbin) {
+    g_signal_connect(playbin, "deep-element-added", G_CALLBACK(element_added), playbin);
+}
+
+gchar *cove_playbin_subtitle_renditions(GstElement *playbin) {
+    g_mutex_lock(&lock);
+    gchar *lines = g_strdup(g_object_get_data(G_OBJECT(playbin), RENDITIONS_KEY));
+    g_mutex_unlock(&lock);
+    return lines;
+}

@@ -67,10 +67,11 @@ final class ControllerTracksTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "en" }, timeout: 10),
                           "\(recorder.lines)")
             XCTAssertNil(session.selectedCaptionTrack, "nothing remembered: captions start off")
-            // hlsdemux2 opens its default subtitle rendition before decodebin3 (which refuses text) has a say;
-            // after that no caption is fetched again.
+            // hlsdemux2 never sees the subtitle renditions (the engine filters them out of its master playlist),
+            // so GStreamer fetches no caption at all: Cove loads the cues itself.
             let subtitleFetches = { emulator.requests.filter { $0.path.contains("/subs_") }.count }
             let fetchedAtStart = subtitleFetches()
+            XCTAssertEqual(fetchedAtStart, 0, "\(emulator.requests.map(\.path))")
 
             recorder.controller.selectAudioTrack(session.audioTracks[1])
             XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.language == "de" }, timeout: 10),

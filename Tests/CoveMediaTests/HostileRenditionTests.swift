@@ -41,6 +41,12 @@ final class HostileRenditionTests: XCTestCase {
                 .write(toFile: languages + "/subs_file/index.m3u8", atomically: true, encoding: .utf8)
             try master("master-file-segment.m3u8", subtitles: "subs_file/index.m3u8")
             try master("master-missing-subs.m3u8", subtitles: "subs_missing/index.m3u8")
+            try original.replacing(#"URI="audio_de/index.m3u8""#, with: #"URI="audio_missing/index.m3u8""#)
+                .write(toFile: languages + "/master-missing-audio.m3u8", atomically: true, encoding: .utf8)
+            // An alternate audio rendition a server names as a local file.
+            try playlist(["audio.ts"]).write(toFile: local + "/audio.m3u8", atomically: true, encoding: .utf8)
+            try original.replacing(#"URI="audio_de/index.m3u8""#, with: #"URI="file://\#(local)/audio.m3u8""#)
+                .write(toFile: languages + "/master-file-audio.m3u8", atomically: true, encoding: .utf8)
         }
     }
 
@@ -57,8 +63,8 @@ final class HostileRenditionTests: XCTestCase {
     /// Plays `master` from the emulator and asserts that it reaches Play and plays past 2 s without any file in
     /// the local directory being opened.
     @MainActor
-    private static func assertPlaysWithoutOpeningFiles(_ master: String, file: StaticString = #filePath,
-                                                line: UInt = #line) throws {
+    private static func assertPlaysWithoutOpeningFiles(_ master: String, audio: [String?] = ["en", "de"],
+                                                       file: StaticString = #filePath, line: UInt = #line) throws {
         let emulator = try XCTUnwrap(Self.media).startEmulator()
         defer { emulator.stop() }
         let watch = cove_file_watch_start(try XCTUnwrap(Self.media).path() + "/local")
@@ -77,7 +83,11 @@ final class HostileRenditionTests: XCTestCase {
                       file: file, line: line)
         XCTAssertTrue(MainLoop.run(until: { recorder.progress.contains { $0 >= 2 } }, timeout: 15),
                       "\(master) plays on: \(recorder.lines.suffix(12))", file: file, line: line)
-        XCTAssertEqual(recorder.controller.currentSession?.captionTracks.count, 2, "\(master)", file: file, line: line)
+        let session = try XCTUnwrap(recorder.controller.currentSession, file: file, line: line)
+        XCTAssertEqual(session.captionTracks.map(\.language), ["en", "de"], "\(master)", file: file, line: line)
+        XCTAssertEqual(session.audioTracks.map(\.language), audio, "\(master)", file: file, line: line)
+        XCTAssertFalse(emulator.requests.contains { $0.path.contains("/subs") }, "GStreamer fetches no subtitle",
+                       file: file, line: line)
         XCTAssertEqual(cove_file_watch_events(watch), 0, "\(master): no local file opened", file: file, line: line)
     }
 
@@ -87,6 +97,43 @@ final class HostileRenditionTests: XCTestCase {
 
     func testAFileSegmentNeitherStallsNorIsOpened() throws {
         try MainActor.assumeIsolated { try Self.assertPlaysWithoutOpeningFiles("master-file-segment.m3u8") }
+    }
+
+    /// The German audio rendition names a local file: it is not offered (hlsdemux2 never sees it), English plays.
+    func testAFileAudioRenditionIsLeftOutAndTheDefaultAudioPlays() throws {
+        try MainActor.assumeIsolated {
+            try Self.assertPlaysWithoutOpeningFiles("master-file-audio.m3u8", audio: ["en"])
+        }
+    }
+
+    /// Choosing an alternate audio rendition the server cannot deliver (404): hlsdemux2 reports an error, so the
+    /// session ends in FailedToPlayToEndTime with an error event (Retry resumes it), never a silent stall.
+    /// Falling back to the default audio instead is not done yet.
+    func testAMissingAudioRenditionChosenEndsInAnErrorNotAStall() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try XCTUnwrap(Self.media).startEmulator()
+            defer { emulator.stop() }
+            let recorder = ControllerRecorder()
+            defer { recorder.finish() }
+            recorder.controller.autoPlay = true
+            let json: JSONValue = [
+                "id": "missing-audio",
+                "sources": [["src": .string(emulator.mediaBaseURL + "/languages/master-missing-audio.m3u8"),
+                             "type": "application/x-mpegURL"]],
+            ]
+            recorder.controller.setVideos([try Video(json: json)])
+            XCTAssertTrue(recorder.wait(for: .lifecycle(.play), timeout: 20), "\(recorder.lines)")
+            let session = try XCTUnwrap(recorder.controller.currentSession)
+            XCTAssertTrue(MainLoop.run(until: { session.position >= 1 }, timeout: 10), "\(recorder.lines)")
+            recorder.controller.selectAudioTrack(session.audioTracks[1])
+            let chosenAt = session.position
+            XCTAssertTrue(MainLoop.run(until: { session.position >= chosenAt + 2 || session.hasFailed }, timeout: 15),
+                          "\(recorder.lines.suffix(12))")
+            if session.hasFailed {
+                XCTAssertTrue(recorder.contains(.lifecycle(.failedToPlayToEndTime)), "\(recorder.lines.suffix(6))")
+                XCTAssertTrue(recorder.events.contains { if case .error = $0 { true } else { false } })
+            }
+        }
     }
 
     func testAMissingRenditionDoesNotStall() throws {

@@ -36,6 +36,7 @@ extension PlaybackController {
         case .buffering(let percent):
             bufferingChanged(percent, in: session)
         case .position(let seconds):
+            audioTrackSettled(at: seconds, in: session)
             positionChanged(seconds, in: session)
         case .endOfStream:
             ended(session)
@@ -157,6 +158,7 @@ extension PlaybackController {
     }
 
     private func failed(_ session: PlaybackSession, _ error: EngineError) {
+        if fellBackFromAudioTrack(session) { return }
         let reload = session.reload
         session.reload = nil
         session.hasFailed = true

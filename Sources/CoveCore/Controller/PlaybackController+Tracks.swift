@@ -15,6 +15,8 @@ extension PlaybackController {
     /// Switches the audio rendition; `.audioTrack` follows when the engine has switched.
     public func selectAudioTrack(_ track: MediaTrack) {
         guard let session = currentSession, session.audioTracks.contains(track) else { return }
+        session.requestedAudioTrack = track == session.selectedAudioTrack ? nil : track
+        session.requestedAudioConfirmedAt = nil
         session.expectRebuffer()
         session.engine.selectAudioStream(track.id)
     }
@@ -44,6 +46,32 @@ extension PlaybackController {
         resolveCaption(in: session)
     }
 
+    /// An engine failure right after the viewer chose an audio rendition (one the server cannot deliver): that
+    /// rendition is left out with a warning and the content reloads where it was, with the audio it had.
+    func fellBackFromAudioTrack(_ session: PlaybackSession) -> Bool {
+        guard let track = session.requestedAudioTrack, session.isReady, session.reload == nil else { return false }
+        session.requestedAudioTrack = nil
+        session.leftOutAudioTracks.append(track)
+        session.audioTracks.removeAll { $0 == track }
+        emit(.warning(code: Self.audioTrackUnavailableCode,
+                      message: tr("An audio track could not be loaded; the video goes on with the previous one.")),
+             in: session)
+        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
+        guard !session.terminated else { return true }
+        reload(session, kind: .resume, at: session.position, playing: session.wantsPlay)
+        return true
+    }
+
+    public static let audioTrackUnavailableCode = "AUDIO_TRACK_UNAVAILABLE"
+
+    /// A chosen rendition counts as delivered once two seconds have played after the engine confirmed it
+    /// (hlsdemux2 confirms before it has fetched anything).
+    func audioTrackSettled(at seconds: Double, in session: PlaybackSession) {
+        guard let confirmed = session.requestedAudioConfirmedAt, seconds > confirmed + 2 else { return }
+        session.requestedAudioTrack = nil
+        session.requestedAudioConfirmedAt = nil
+    }
+
     func streamsChanged(_ streams: EngineStreams, in session: PlaybackSession) {
         let newPipeline = session.engineStreams == nil
         session.engineStreams = streams
@@ -55,23 +83,25 @@ extension PlaybackController {
         let inManifest = streams.text.filter { !$0.isSidecar }
         session.listedCaptionTracks = inManifest.isEmpty ? session.sidecarTracks : inManifest
         let captions = session.listedCaptionTracks.filter { !session.leftOutCaptionTracks.contains($0) }
-        if !session.hasReportedTracks || streams.audio != session.audioTracks || captions != session.captionTracks {
+        let audio = streams.audio.filter { !session.leftOutAudioTracks.contains($0) }
+        if !session.hasReportedTracks || audio != session.audioTracks || captions != session.captionTracks {
             session.hasReportedTracks = true
-            session.audioTracks = streams.audio
+            session.audioTracks = audio
             session.captionTracks = captions
-            emit(.tracks(audio: streams.audio, captions: captions), in: session)
+            emit(.tracks(audio: audio, captions: captions), in: session)
             guard !session.terminated else { return }
             resolveCaption(in: session)
         }
         // A reloaded pipeline (a resume) starts with its own default audio; the viewer's choice wins.
-        if newPipeline, !session.terminated, let audio = session.selectedAudioTrack, streams.audio.contains(audio) {
-            session.engine.selectAudioStream(audio.id)
+        if newPipeline, !session.terminated, let chosen = session.selectedAudioTrack, audio.contains(chosen) {
+            session.engine.selectAudioStream(chosen.id)
         }
     }
 
     func streamsSelected(audio: String?, in session: PlaybackSession) {
         guard let audio, let track = session.audioTracks.first(where: { $0.id == audio }),
               track != session.selectedAudioTrack else { return }
+        if track == session.requestedAudioTrack { session.requestedAudioConfirmedAt = session.position }
         session.selectedAudioTrack = track
         emit(.audioTrack(track), in: session)
     }

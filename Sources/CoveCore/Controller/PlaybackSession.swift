@@ -29,6 +29,12 @@ public final class PlaybackSession {
     /// The caption tracks as the stream (or video) listed them, left-out ones included: renditions are matched
     /// by their place in this list.
     var listedCaptionTracks: [MediaTrack] = []
+    /// An audio track asked for and not yet confirmed by the engine.
+    var requestedAudioTrack: MediaTrack?
+    /// Where the engine confirmed `requestedAudioTrack`; once playback has moved on from there, it holds.
+    var requestedAudioConfirmedAt: Double?
+    /// Audio renditions that failed when chosen (`fellBackFromAudioTrack`): never offered again in this session.
+    var leftOutAudioTracks: [MediaTrack] = []
     /// Tracks whose cues could not be loaded (`leaveOutCaptionTrack`): never offered again in this session.
     var leftOutCaptionTracks: [MediaTrack] = []
     public internal(set) var selectedAudioTrack: MediaTrack?

@@ -32,7 +32,7 @@ final class PlaybackJSONDecodingTests: XCTestCase {
     }
 
     func testMalformedJSONIsRefused() {
-        for text in ["", " ", "{", "[1,]", "{\"a\":1,}", "{a:1}", "{\"a\" 1}", "[1 2]", "01", "-01", "1.", ".5", "-",
+        for text in ["", " ", "{", "[1,,]", "{\"a\":1,,}", "{a:1}", "{\"a\" 1}", "[1 2]", "01", "-01", "1.", ".5", "-",
                      "1e", "1e+", "+1", "NaN", "Infinity", "1e999", "tru", "nul", "\"unterminated",
                      "\"bad \\x escape\"", "\"\\u12\"", "\"\\uZZZZ\"", "\"tab\tinside\"", "[1] [2]", "// comment\n1",
                      "'single'", "{\"a\":1}}", "\"\\", "[\"a\" : 1]", "{\"a\":1 \"b\":2}"] {
@@ -40,6 +40,9 @@ final class PlaybackJSONDecodingTests: XCTestCase {
                 guard case .notJSON = error as? PlaybackJSONError else { return XCTFail("\(text): \(error)") }
             }
         }
+        // JSONDecoder's one leniency: a single trailing comma, harmless.
+        XCTAssertEqual(parse("[1,]"), [1])
+        XCTAssertEqual(parse(#"{"a":1,}"#), ["a": 1])
     }
 
     /// Numbers are the Double the standard library gives for the same text, bit for bit.

@@ -36,10 +36,13 @@ extension JSONValue {
         case .bool: return (try? decoder.singleValueContainer().decode(Bool.self)).map(JSONValue.bool)
         case .object:
             guard let members = try? decoder.container(keyedBy: MemberName.self) else { return nil }
-            var object = [String: JSONValue](minimumCapacity: members.allKeys.count)
-            for key in members.allKeys {
-                object[key.stringValue] = try decode(members.superDecoder(forKey: key), name: key.stringValue,
-                                                     kinds: &kinds)
+            // `allKeys` builds its array anew on each call.
+            let names = members.allKeys
+            var object = [String: JSONValue](minimumCapacity: names.count)
+            for key in names {
+                let name = key.stringValue
+                object[name] = try scalar(members, key, kinds[name])
+                    ?? decode(members.superDecoder(forKey: key), name: name, kinds: &kinds)
             }
             return .object(object)
         case .array:
@@ -48,9 +51,34 @@ extension JSONValue {
             array.reserveCapacity(elements.count ?? 0)
             let elementName = name + "[]"
             while !elements.isAtEnd {
-                array.append(try decode(elements.superDecoder(), name: elementName, kinds: &kinds))
+                try array.append(scalar(&elements, kinds[elementName])
+                    ?? decode(elements.superDecoder(), name: elementName, kinds: &kinds))
             }
             return .array(array)
+        }
+    }
+
+    /// A member that is null or of the scalar kind its name had last time, decoded straight from its container: a
+    /// decoder of its own (`superDecoder`) costs an allocation, and most values are such scalars. Nil otherwise.
+    private static func scalar<Key>(_ members: KeyedDecodingContainer<Key>, _ key: Key, _ kind: Kind?) throws
+        -> JSONValue? {
+        if try members.decodeNil(forKey: key) { return .null }
+        return switch kind ?? .string {
+        case .string: (try? members.decode(String.self, forKey: key)).map(JSONValue.string)
+        case .number: (try? members.decode(Double.self, forKey: key)).map(JSONValue.number)
+        case .bool: (try? members.decode(Bool.self, forKey: key)).map(JSONValue.bool)
+        case .object, .array: nil
+        }
+    }
+
+    /// The same for an array's next element; a failed decode leaves the container where it was.
+    private static func scalar(_ elements: inout any UnkeyedDecodingContainer, _ kind: Kind?) throws -> JSONValue? {
+        if try elements.decodeNil() { return .null }
+        return switch kind ?? .string {
+        case .string: (try? elements.decode(String.self)).map(JSONValue.string)
+        case .number: (try? elements.decode(Double.self)).map(JSONValue.number)
+        case .bool: (try? elements.decode(Bool.self)).map(JSONValue.bool)
+        case .object, .array: nil
         }
     }
 

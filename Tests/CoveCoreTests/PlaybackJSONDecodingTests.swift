@@ -22,6 +22,17 @@ final class PlaybackJSONDecodingTests: XCTestCase {
         XCTAssertEqual(value["raw"], "Grüße 日本 🎬")
     }
 
+    /// Each name's last kind is tried first; a value of another kind under the same name, in an object or an array,
+    /// must still decode as itself.
+    func testValuesChangingKindUnderOneName() throws {
+        let kinds: [String] = [#""s""#, "1.5", "true", "null", #"{"x": [1]}"#, #"["a", 2]"#, #""t""#, "false", "[]", "{}"]
+        let text = "[" + kinds.map { #"{"v": \#($0), "list": [\#($0), \#($0)]}"# }.joined(separator: ",") + "]"
+        let decoded = try XCTUnwrap(try JSONValue(parsing: Array(text.utf8)).arrayValue)
+        let expected: [JSONValue] = ["s", 1.5, true, .null, ["x": [1]], ["a", 2], "t", false, [], [:]]
+        XCTAssertEqual(decoded.map { $0["v"] }, expected)
+        XCTAssertEqual(decoded.map { $0["list"] }, expected.map { .array([$0, $0]) })
+    }
+
     func testTopLevelScalarsWhitespaceAndByteOrderMark() throws {
         XCTAssertEqual(parse(" \n\t\"x\"\r\n"), "x")
         XCTAssertEqual(parse("[]"), [])

@@ -38,6 +38,12 @@ gpointer cove_object_get_object(gpointer object, const char *name) {
     return value;
 }
 
+char *cove_object_get_string(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(G_OBJECT(object), name, &value, NULL);
+    return value;
+}
+
 // libdispatch SPI, exported by the toolchain's libdispatch; CoreFoundation drives the main queue the same way on Linux.
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);

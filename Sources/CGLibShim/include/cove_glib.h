@@ -14,6 +14,8 @@ gint cove_object_get_int(gpointer object, const char *name);
 gdouble cove_object_get_double(gpointer object, const char *name);
 /// Returns a new reference (or NULL).
 gpointer cove_object_get_object(gpointer object, const char *name);
+/// Returns a newly allocated string (g_free it) or NULL.
+char *cove_object_get_string(gpointer object, const char *name);
 gboolean cove_object_has_property(gpointer object, const char *name);
 
 /// Attaches a GSource to `context` (NULL = default) that runs libdispatch's main queue whenever it has work,

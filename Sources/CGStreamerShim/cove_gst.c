@@ -159,7 +159,6 @@ GBytes *cove_sample_to_bytes(GstSample *sample, gint *width, gint *height, gint 
 }
 
 GstMessageType cove_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
-const char *cove_message_type_name(GstMessage *message) { return GST_MESSAGE_TYPE_NAME(message); }
 
 void cove_message_parse_error(GstMessage *message, char **text, char **debug, GQuark *domain, gint *code) {
     GError *error = NULL;
@@ -187,4 +186,3 @@ gboolean cove_message_src_is_source_element(GstMessage *message) {
     return src != NULL && GST_IS_ELEMENT(src) && GST_OBJECT_FLAG_IS_SET(src, GST_ELEMENT_FLAG_SOURCE);
 }
 
-gint64 cove_clock_time_none(void) { return (gint64)GST_CLOCK_TIME_NONE; }

@@ -1,21 +1,12 @@
 /// A JSON document kept as values, so unmapped Playback API fields survive in `properties` and compare by value.
 public enum JSONValue: Sendable, Hashable, Codable {
+    // Decoding: JSONValue+Decoding.swift.
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -2,7 +2,8 @@ import CoveCore
 
 /// Keeps only http and https addresses of a Playback API response before it is mapped, so a `file:`, `data:` or
 /// other URL from a compromised or misconfigured server is never opened; each dropped address becomes a warning.
-/// Works on the JSON, so the mapped values and their `properties` agree.
+/// Works on the decoded JSON, so the mapped values and their `properties` agree. The one filter every response
+/// goes through (`PlaybackService.video(fromJSON:)`, `playlist(fromJSON:)`).
 enum ResponseSafety {
     enum URLKind: Sendable { case source, textTrack, image }
 
@@ -30,44 +31,37 @@ enum ResponseSafety {
     /// The scheme of a URL that must not be opened; nil for http(s) and for text without a scheme (which the
     /// mapping ignores anyway). Whitespace is trimmed as the mapping trims it, so both see the same scheme.
     static func unsafeScheme(_ text: String) -> String? {
-        var text = text
-        if text.withUTF8(startsWithNetworkScheme) { return nil }
         let trimmed = text.drop(while: \.isWhitespace)
-        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        guard let colon = trimmed.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = trimmed[..<colon].lowercased()
         return scheme == "http" || scheme == "https" ? nil : String(scheme.prefix(32))
     }
 
-    /// Looks at the bytes first, so the common http(s) address is passed without making a string of it.
-    private static func isUnsafe(_ value: (some JSONReadable)?) -> Bool {
-        guard let value, value.withStringBytes(startsWithNetworkScheme) == false else { return false }
-        return value.stringValue.flatMap(unsafeScheme) != nil
+    private static func isUnsafe(_ value: JSONValue?) -> Bool {
+        value?.stringValue.flatMap(unsafeScheme) != nil
     }
 
     /// An entry of `sources`-style arrays: an object with `src`, or a bare string.
-    private static func address<Value: JSONReadable>(_ entry: Value) -> Value? { entry.objectValue?["src"] ?? entry }
+    private static func address(_ entry: JSONValue) -> JSONValue? { entry.objectValue?["src"] ?? entry }
 
-    /// Whether any video of a playlist (parsed, or still in the response's bytes) has an address to drop.
-    static func containsUnsafeURL(playlist: some JSONReadable) -> Bool {
-        guard let videos = playlist.objectValue?["videos"]?.arrayValue else { return false }
+    /// Whether any video of a playlist has an address to drop.
+    static func containsUnsafeURL(playlist: JSONValue) -> Bool {
+        guard let videos = playlist["videos"]?.arrayValue else { return false }
         return videos.contains { $0.objectValue.map(containsUnsafeURL) ?? false }
     }
 
-    static func containsUnsafeURL(_ object: some JSONObjectReadable) -> Bool {
-        if object["sources"]?.arrayValue?.contains(where: { isUnsafe($0.objectValue?["src"]) }) ?? false {
+    static func containsUnsafeURL(_ object: [String: JSONValue]) -> Bool {
+        if object["sources"]?.arrayValue?.contains(where: { isUnsafe($0["src"]) }) ?? false {
             return true
         }
         let tracks = object["text_tracks"]?.arrayValue
         if tracks?.contains(where: { track in
-            let fields = track.objectValue
-            return isUnsafe(fields?["src"])
-                || (fields?["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false)
+            isUnsafe(track["src"]) || (track["sources"]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false)
         }) ?? false {
             return true
         }
         if isUnsafe(object["poster"]) || isUnsafe(object["thumbnail"]) { return true }
-        let imageLists: [JSONKey] = ["poster_sources", "thumbnail_sources"]
-        return imageLists.contains { key in
+        return ["poster_sources", "thumbnail_sources"].contains { key in
             object[key]?.arrayValue?.contains { isUnsafe(address($0)) } ?? false
         }
     }

@@ -6,22 +6,17 @@
 void cove_object_set_string(gpointer object, const char *name, const char *value);
 void cove_object_set_int(gpointer object, const char *name, gint value);
 void cove_object_set_uint(gpointer object, const char *name, guint value);
-void cove_object_set_int64(gpointer object, const char *name, gint64 value);
 void cove_object_set_uint64(gpointer object, const char *name, guint64 value);
 void cove_object_set_bool(gpointer object, const char *name, gboolean value);
 void cove_object_set_double(gpointer object, const char *name, gdouble value);
 void cove_object_set_object(gpointer object, const char *name, gpointer value);
-/// Sets an enum or flags property from its nick or value name (e.g. "decoded-only").
-gboolean cove_object_set_enum_nick(gpointer object, const char *name, const char *nick);
 gint cove_object_get_int(gpointer object, const char *name);
-gboolean cove_object_get_bool(gpointer object, const char *name);
 gdouble cove_object_get_double(gpointer object, const char *name);
 /// Returns a new reference (or NULL).
 gpointer cove_object_get_object(gpointer object, const char *name);
 /// Returns a newly allocated string (g_free it) or NULL.
 char *cove_object_get_string(gpointer object, const char *name);
 gboolean cove_object_has_property(gpointer object, const char *name);
-const char *cove_type_name_of(gpointer instance);
 
 /// Attaches a GSource to `context` (NULL = default) that runs libdispatch's main queue whenever it has work,
 /// so `@MainActor` tasks and `DispatchQueue.main` run while GLib owns the main thread. Idempotent per process.

@@ -25,7 +25,6 @@ guint64 cove_frame_bridge_dropped(CoveFrameBridge *bridge);
 GBytes *cove_sample_to_bytes(GstSample *sample, gint *width, gint *height, gint *stride);
 
 GstMessageType cove_message_type(GstMessage *message);
-const char *cove_message_type_name(GstMessage *message);
 /// For ERROR and WARNING messages: newly allocated message text and debug string (g_free both), and the domain/code.
 void cove_message_parse_error(GstMessage *message, char **text, char **debug, GQuark *domain, gint *code);
 const char *cove_message_src_name(GstMessage *message);
@@ -33,7 +32,6 @@ gboolean cove_message_src_is(GstMessage *message, gpointer object);
 /// Whether the message comes from a source element (filesrc, souphttpsrc…), i.e. the one reading the resource.
 gboolean cove_message_src_is_source_element(GstMessage *message);
 
-gint64 cove_clock_time_none(void);
 
 /// Makes playbin3's decodebin3 refuse every text stream (answering its select-stream), so none is fetched or decoded.
 void cove_playbin_refuse_text_streams(GstElement *playbin);

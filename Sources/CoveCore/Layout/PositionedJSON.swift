@@ -37,7 +37,7 @@ struct PositionedJSON {
             Result { () throws(LayoutFileError) in
                 do throws(JSONSyntaxError) {
                     var builder = Builder(bytes: bytes)
-                    return try JSONReader.read(bytes, options: readingOptions, into: &builder)
+                    return try JSONReader.read(bytes, maximumDepth: maximumDepth, into: &builder)
                 } catch {
                     var counter = Builder(bytes: bytes)
                     throw LayoutFileError(position: counter.position(at: error.offset), problem: problem(error, bytes))
@@ -46,8 +46,8 @@ struct PositionedJSON {
         }.get()
     }
 
-    /// Deeper nesting than any layout needs; lone surrogates are refused rather than repaired, as a slip.
-    private static let readingOptions = JSONReadingOptions(maximumDepth: 64, replacesLoneSurrogates: false)
+    /// Deeper nesting than any layout needs.
+    private static let maximumDepth = 64
 
     private static func problem(_ error: JSONSyntaxError, _ bytes: UnsafeBufferPointer<UInt8>)
         -> LayoutFileError.Problem {

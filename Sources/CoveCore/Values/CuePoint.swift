@@ -23,9 +23,7 @@ public struct CuePoint: Sendable, Hashable {
     /// Whether playback should stop at this point.
     public let forceStop: Bool
     /// The cue point object as received.
-    public var properties: [String: JSONValue] { storedProperties.members }
-
-    private let storedProperties: JSONProperties
+    public let properties: [String: JSONValue]
 
     /// Seconds for a timed cue point; nil for before/after.
     public var time: Double? {
@@ -35,12 +33,10 @@ public struct CuePoint: Sendable, Hashable {
     /// Builds a cue point (SDK `cuePoint(withType:positionInSeconds:properties:)`); name, id, metadata and
     /// force-stop are read from `properties`.
     public init(position: Position, type: String? = nil, properties: [String: JSONValue] = [:]) {
-        self.init(position: position, type: type, parts: Parts(JSONFields(properties)),
-                  properties: JSONProperties(properties))
+        self.init(position: position, type: type, parts: Parts(JSONFields(properties)), properties: properties)
     }
 
-    /// The fields besides `time` and `type` as read; filled from a parsed object or straight from a response's
-    /// bytes (`CuePoint+Reading`).
+    /// The fields besides `time` and `type` as read.
     struct Parts {
         var name: String?
         var id: String?
@@ -49,9 +45,7 @@ public struct CuePoint: Sendable, Hashable {
         /// The API reference spells it `force-stop`, real responses `force_stop`.
         var hyphenatedForceStop: Bool?
 
-        init() {}
-
-        init(_ fields: JSONFields<some JSONObjectReadable>) {
+        init(_ fields: JSONFields) {
             name = fields.string("name")
             id = fields.identifier("id")
             metadata = fields.string("metadata")
@@ -60,10 +54,10 @@ public struct CuePoint: Sendable, Hashable {
         }
     }
 
-    init(position: Position, type: String?, parts: consuming Parts, properties: JSONProperties) {
+    private init(position: Position, type: String?, parts: consuming Parts, properties: [String: JSONValue]) {
         self.position = position
         self.type = type
-        storedProperties = properties
+        self.properties = properties
         name = parts.name.take()
         id = parts.id.take()
         metadata = parts.metadata.take()
@@ -72,25 +66,21 @@ public struct CuePoint: Sendable, Hashable {
 
     /// Reads a `cue_points[]` entry: `time` in seconds, or "before"/"after". Nil when there is no usable position.
     public init?(json: JSONValue) {
-        self.init(reading: json)
-    }
-
-    init?(reading value: some JSONReadable) {
-        guard let object = value.objectValue, let position = object["time"].flatMap(Self.position) else { return nil }
+        guard let object = json.objectValue, let position = object["time"].flatMap(Self.position) else { return nil }
         self.init(position: position, type: object["type"]?.stringValue, parts: Parts(JSONFields(object)),
-                  properties: object.properties)
+                  properties: object)
     }
 
-    private static func position(_ value: some JSONReadable) -> Position? {
+    private static func position(_ value: JSONValue) -> Position? {
         if let seconds = value.doubleValue { return position(seconds: seconds) }
         return value.stringValue.flatMap(position(named:))
     }
 
-    static func position(seconds: Double) -> Position? {
+    private static func position(seconds: Double) -> Position? {
         seconds.isFinite ? .time(seconds) : nil
     }
 
-    static func position(named name: String) -> Position? {
+    private static func position(named name: String) -> Position? {
         if equalsIgnoringASCIICase(name, "before") { return .before }
         if equalsIgnoringASCIICase(name, "after") { return .after }
         return nil

@@ -22,7 +22,7 @@ public enum PlaybackJSONError: Error, Sendable, Equatable {
         return String(text.prefix(prefixLimit))
     }
 
-    static func expectedObject(_ what: String, found value: some JSONReadable) -> PlaybackJSONError {
+    static func expectedObject(_ what: String, found value: JSONValue) -> PlaybackJSONError {
         .unexpectedShape("expected a JSON object for a \(what), found \(value.typeName)")
     }
 }

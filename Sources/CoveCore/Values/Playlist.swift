@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A playlist response (SDK `BCOVPlaylist`): the playlist's metadata and its videos in order, including error
 /// placeholders for entries the API could not deliver.
-public struct Playlist: Sendable, Hashable {
+public struct Playlist: Sendable, Hashable, Decodable {
     public let id: String?
     public let accountID: String?
     public let name: String?
@@ -13,9 +13,7 @@ public struct Playlist: Sendable, Hashable {
     public let type: String?
     public let videos: [Video]
     /// The playlist object as received.
-    public var properties: [String: JSONValue] { storedProperties.members }
-
-    private let storedProperties: JSONProperties
+    public let properties: [String: JSONValue]
 
     public var count: Int { videos.count }
     /// Videos that can be played (SDK `allPlayableVideos`).
@@ -25,32 +23,34 @@ public struct Playlist: Sendable, Hashable {
 
     public subscript(index: Int) -> Video { videos[index] }
 
+    /// Reads a playlist response; entries of `videos` that are not objects are left out.
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        try self.init(readingValue: json)
-    }
-
-    /// Reads a playlist response straight from its bytes.
-    public init(jsonData: Data) throws(PlaybackJSONError) {
-        self = try Self.mapping(Array(jsonData)).value
-    }
-
-    private init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
-        guard let object = value.objectValue else { throw .expectedObject("playlist", found: value) }
+        guard case .object(let object) = json else { throw .expectedObject("playlist", found: json) }
         var parts = Parts(JSONFields(object))
         parts.videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in
-            try Video(readingValue: video)
+            try Video(json: video)
         }
-        self.init(parts, properties: object.properties)
+        self.init(parts, properties: object)
+    }
+
+    /// Reads a playlist response (see `PlaybackJSON` for what is refused).
+    public init(jsonData: Data) throws(PlaybackJSONError) {
+        self = try PlaybackJSON.decode(Playlist.self, from: jsonData)
+    }
+
+    /// Decodes a playlist object as `JSONValue` and maps it as `init(json:)` does.
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: JSONValue(from: decoder))
     }
 
     /// A playlist from videos the app already has; metadata is read from `properties` (API field names).
     public init(videos: [Video], properties: [String: JSONValue] = [:]) {
         var parts = Parts(JSONFields(properties))
         parts.videos = videos
-        self.init(parts, properties: JSONProperties(properties))
+        self.init(parts, properties: properties)
     }
 
-    /// The fields as read; filled from a parsed object or straight from a response's bytes (`Playlist+Reading`).
+    /// The fields as read.
     struct Parts {
         var id: String?
         var accountID: String?
@@ -60,10 +60,8 @@ public struct Playlist: Sendable, Hashable {
         var type: String?
         var videos: [Video] = []
 
-        init() {}
-
         /// Everything but the videos.
-        init(_ fields: JSONFields<some JSONObjectReadable>) {
+        init(_ fields: JSONFields) {
             id = fields.identifier("id")
             accountID = fields.identifier("account_id")
             name = fields.string("name")
@@ -73,7 +71,7 @@ public struct Playlist: Sendable, Hashable {
         }
     }
 
-    init(_ parts: consuming Parts, properties: JSONProperties) {
+    private init(_ parts: consuming Parts, properties: [String: JSONValue]) {
         id = parts.id
         accountID = parts.accountID
         name = parts.name
@@ -81,6 +79,6 @@ public struct Playlist: Sendable, Hashable {
         referenceID = parts.referenceID
         type = parts.type
         videos = parts.videos
-        storedProperties = properties
+        self.properties = properties
     }
 }

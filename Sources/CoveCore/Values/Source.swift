@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One rendition of a video (SDK `BCOVSource`): a URL and how it is delivered, plus the API's rendition details.
 public struct Source: Sendable, Hashable {
-    public var url: URL { address.url }
+    public let url: URL
     public let deliveryMethod: DeliveryMethod
     /// The API's `type` (a MIME type, present for manifests).
     public let type: String?
@@ -22,39 +22,30 @@ public struct Source: Sendable, Hashable {
     /// DRM systems by name (`com.widevine.alpha`, `com.apple.fps.1_0`, …) with their settings.
     public let keySystems: [String: JSONValue]
     /// The source object as received, including fields not mapped above.
-    public var properties: [String: JSONValue] { storedProperties.members }
+    public let properties: [String: JSONValue]
 
-    let address: LazyURL
-    private let storedProperties: JSONProperties
-
-    public var isHTTPS: Bool { address.isHTTPS }
+    public var isHTTPS: Bool { url.lowercasedScheme == "https" }
     /// Only http(s) sources are fetched from the network; others (rtmp, file) stay in the model so callers can see
     /// them, and the service drops them.
-    public var isNetworkURL: Bool { address.hasNetworkScheme }
+    public var isNetworkURL: Bool { url.hasNetworkScheme }
     /// True when the source needs a DRM licence, which this player does not acquire.
     public var isProtected: Bool { !keySystems.isEmpty }
 
     /// Reads a `sources[]` entry; nil when it has no usable `src` (such entries are skipped, not errors).
     public init?(json: JSONValue) {
-        self.init(reading: json)
-    }
-
-    init?(reading value: some JSONReadable) {
-        guard let object = value.objectValue, case let fields = JSONFields(object), let address = fields.url("src")
+        guard let object = json.objectValue, case let fields = JSONFields(object), let url = fields.url("src")
         else { return nil }
-        self.init(Parts(fields), address: address, deliveryMethod: nil, properties: object.properties)
+        self.init(Parts(fields), url: url, deliveryMethod: nil, properties: object)
     }
 
     /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`). The other
     /// fields are read from `properties` (API field names); without a delivery method it is decided as for API
     /// sources.
     public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
-        self.init(Parts(JSONFields(properties)), address: LazyURL(url), deliveryMethod: deliveryMethod,
-                  properties: JSONProperties(properties))
+        self.init(Parts(JSONFields(properties)), url: url, deliveryMethod: deliveryMethod, properties: properties)
     }
 
-    /// The fields besides `src` as read, before anything is decided from them; filled from a parsed object or
-    /// straight from a response's bytes (`Source+Reading`).
+    /// The fields besides `src` as read, before anything is decided from them.
     struct Parts {
         var type: String?
         var container: String?
@@ -67,9 +58,7 @@ public struct Source: Sendable, Hashable {
         var extXVersion: String?
         var keySystems: [String: JSONValue]?
 
-        init() {}
-
-        init(_ fields: JSONFields<some JSONObjectReadable>) {
+        init(_ fields: JSONFields) {
             type = fields.string("type")
             container = fields.string("container")
             codec = fields.string("codec")
@@ -83,11 +72,11 @@ public struct Source: Sendable, Hashable {
         }
     }
 
-    init(_ parts: consuming Parts, address: LazyURL, deliveryMethod: DeliveryMethod?, properties: JSONProperties) {
+    private init(_ parts: consuming Parts, url: URL, deliveryMethod: DeliveryMethod?,
+                 properties: [String: JSONValue]) {
         let type = parts.type.flatMap { $0.isEmpty ? nil : $0 }
-        self.address = address
-        self.deliveryMethod = deliveryMethod
-            ?? Self.deliveryMethod(type: type, container: parts.container, address: address)
+        self.url = url
+        self.deliveryMethod = deliveryMethod ?? Self.deliveryMethod(type: type, container: parts.container, url: url)
         self.type = type
         container = parts.container.take()
         codec = parts.codec.take()
@@ -98,18 +87,18 @@ public struct Source: Sendable, Hashable {
         duration = parts.duration
         extXVersion = parts.extXVersion.take()
         keySystems = parts.keySystems ?? [:]
-        storedProperties = properties
+        self.properties = properties
     }
 
     /// `type` decides when it names a known format; MP4 renditions often carry only `container`; the URL's
     /// extension is the last hint.
-    private static func deliveryMethod(type: String?, container: String?, address: LazyURL) -> DeliveryMethod {
+    private static func deliveryMethod(type: String?, container: String?, url: URL) -> DeliveryMethod {
         if let type {
             let method = DeliveryMethod(rawValue: type)
             if case .other = method {} else { return method }
         }
         if let container, equalsIgnoringASCIICase(container, "MP4") { return .mp4 }
-        if let guessed = DeliveryMethod(guessingFrom: address.url) { return guessed }
+        if let guessed = DeliveryMethod(guessingFrom: url) { return guessed }
         return .other(type ?? "")
     }
 }

@@ -19,12 +19,12 @@ public struct SourceSelectionPolicy: Sendable {
         let preferred = scheme.lowercased()
         return SourceSelectionPolicy { video in
             let tiers: [(Source) -> Bool] = [
-                { $0.deliveryMethod == .hls && $0.address.lowercasedScheme == preferred },
+                { $0.deliveryMethod == .hls && $0.url.lowercasedScheme == preferred },
                 { $0.deliveryMethod == .hls && $0.isNetworkURL },
-                { $0.deliveryMethod == .mp4 && $0.address.lowercasedScheme == preferred },
+                { $0.deliveryMethod == .mp4 && $0.url.lowercasedScheme == preferred },
                 { $0.deliveryMethod == .mp4 && $0.isNetworkURL },
                 { $0.isNetworkURL },
-                { $0.address.isFileURL },
+                { $0.url.isFileURL },
             ]
             for candidates in [video.sources.filter { !$0.isProtected }, video.sources] {
                 for matches in tiers {

@@ -8,9 +8,9 @@ public struct TextTrack: Sendable, Hashable {
 
     public let id: String?
     /// The URL to load: the first https URL among `src` and `sources[].src`, else the first URL of any scheme.
-    public var src: URL? { srcAddress?.url }
+    public let src: URL?
     /// The `sources[].src` URLs as received.
-    public var sources: [URL] { sourceAddresses.map(\.url) }
+    public let sources: [URL]
     /// Two-letter language code.
     public let srclang: String?
     public let label: String?
@@ -19,39 +19,28 @@ public struct TextTrack: Sendable, Hashable {
     public let mimeType: String?
     public let isDefault: Bool
     /// The properties object as received.
-    public var properties: [String: JSONValue] { storedProperties.members }
-
-    private let srcAddress: LazyURL?
-    private let sourceAddresses: [LazyURL]
-    private let storedProperties: JSONProperties
+    public let properties: [String: JSONValue]
 
     public var isThumbnails: Bool { label?.lowercased() == Self.thumbnailsLabel }
 
     /// Reads a `text_tracks[]` entry; nil only when it is not an object.
     public init?(json: JSONValue) {
-        self.init(reading: json)
+        guard let object = json.objectValue else { return nil }
+        self.init(Parts(JSONFields(object)), properties: object)
     }
 
-    init?(reading value: some JSONReadable) {
-        guard let object = value.objectValue else { return nil }
-        self.init(Parts(JSONFields(object)), properties: object.properties)
-    }
-
-    /// The fields as read, before anything is decided from them; filled from a parsed object or straight from a
-    /// response's bytes (`TextTrack+Reading`).
+    /// The fields as read, before anything is decided from them.
     struct Parts {
         var id: String?
-        var src: LazyURL?
-        var sources: [LazyURL] = []
+        var src: URL?
+        var sources: [URL] = []
         var srclang: String?
         var label: String?
         var kind: String?
         var mimeType: String?
         var isDefault: Bool?
 
-        init() {}
-
-        init(_ fields: JSONFields<some JSONObjectReadable>) {
+        init(_ fields: JSONFields) {
             id = fields.identifier("id")
             sources = fields.urlList("sources")
             src = fields.url("src")
@@ -63,17 +52,17 @@ public struct TextTrack: Sendable, Hashable {
         }
     }
 
-    init(_ parts: consuming Parts, properties: JSONProperties) {
+    private init(_ parts: consuming Parts, properties: [String: JSONValue]) {
         id = parts.id.take()
-        let https = { (address: LazyURL) in address.isHTTPS }
-        srcAddress = parts.src.flatMap { https($0) ? $0 : nil } ?? parts.sources.first(where: https)
+        let https = { (url: URL) in url.lowercasedScheme == "https" }
+        src = parts.src.flatMap { https($0) ? $0 : nil } ?? parts.sources.first(where: https)
             ?? parts.src ?? parts.sources.first
-        sourceAddresses = parts.sources.takeAll()
+        sources = parts.sources.takeAll()
         srclang = parts.srclang.take()
         label = parts.label.take()
         kind = parts.kind.flatMap { $0.isEmpty ? nil : $0 } ?? "captions"
         mimeType = parts.mimeType.take()
         isDefault = parts.isDefault ?? false
-        storedProperties = properties
+        self.properties = properties
     }
 }

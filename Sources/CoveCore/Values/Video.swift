@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A video as the Playback API describes it (SDK `BCOVVideo`): metadata, renditions, text tracks and cue points.
 /// Inside playlists a "video" can also be an error placeholder (`hasError`) for an entry the API could not deliver.
-public struct Video: Sendable, Hashable {
+public struct Video: Sendable, Hashable, Decodable {
     /// Who pays for playback (`economics`); only ad-supported videos may show ads.
     public enum Economics: String, Sendable, Hashable {
         case adSupported = "AD_SUPPORTED"
@@ -36,10 +36,10 @@ public struct Video: Sendable, Hashable {
     public let updatedAt: String?
     public let publishedAt: String?
     public let economics: Economics
-    public var poster: URL? { posterAddress?.url }
-    public var posterSources: [URL] { posterAddresses.map(\.url) }
-    public var thumbnail: URL? { thumbnailAddress?.url }
-    public var thumbnailSources: [URL] { thumbnailAddresses.map(\.url) }
+    public let poster: URL?
+    public let posterSources: [URL]
+    public let thumbnail: URL?
+    public let thumbnailSources: [URL]
     public let sources: [Source]
     public let textTracks: [TextTrack]
     /// Ordered by position: before, then by time, then after.
@@ -56,13 +56,7 @@ public struct Video: Sendable, Hashable {
     public let errorSubcode: String?
     public let errorMessage: String?
     /// The video object as received, so fields this model does not map are still available.
-    public var properties: [String: JSONValue] { storedProperties.members }
-
-    private let posterAddress: LazyURL?
-    private let posterAddresses: [LazyURL]
-    private let thumbnailAddress: LazyURL?
-    private let thumbnailAddresses: [LazyURL]
-    private let storedProperties: JSONProperties
+    public let properties: [String: JSONValue]
 
     public var is360: Bool { projection == Self.equirectangularProjection }
     public var hasError: Bool { errorCode != nil }
@@ -77,17 +71,19 @@ public struct Video: Sendable, Hashable {
 
     /// Reads a single-video response or a `videos[]` entry.
     public init(json: JSONValue) throws(PlaybackJSONError) {
-        try self.init(readingValue: json)
+        guard case .object(let object) = json else { throw .expectedObject("video", found: json) }
+        self.init(Parts(JSONFields(object)), properties: object)
     }
 
-    /// Reads a single-video response straight from its bytes.
+    /// Reads a single-video response (see `PlaybackJSON` for what is refused).
     public init(jsonData: Data) throws(PlaybackJSONError) {
-        self = try Self.mapping(Array(jsonData)).value
+        self = try PlaybackJSON.decode(Video.self, from: jsonData)
     }
 
-    init(readingValue value: some JSONReadable) throws(PlaybackJSONError) {
-        guard let object = value.objectValue else { throw .expectedObject("video", found: value) }
-        self.init(Parts(JSONFields(object)), properties: object.properties)
+    /// Decodes a video object as `JSONValue` and maps it as `init(json:)` does; a value that is not an object
+    /// throws `PlaybackJSONError.unexpectedShape`.
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: JSONValue(from: decoder))
     }
 
     /// A video from sources the app already has (SDK `BCOVVideo(withSources:cuePoints:properties:)`); the other
@@ -96,11 +92,10 @@ public struct Video: Sendable, Hashable {
         var parts = Parts(JSONFields(properties))
         parts.sources = sources
         parts.cuePoints = cuePoints
-        self.init(parts, properties: JSONProperties(properties))
+        self.init(parts, properties: properties)
     }
 
-    /// The fields as read, before anything is decided from them; filled from a parsed object or straight from a
-    /// response's bytes (`Video+Reading`).
+    /// The fields as read, before anything is decided from them.
     struct Parts {
         var id: String?
         var accountID: String?
@@ -113,10 +108,10 @@ public struct Video: Sendable, Hashable {
         var updatedAt: String?
         var publishedAt: String?
         var economics: String?
-        var poster: LazyURL?
-        var posterSources: [LazyURL] = []
-        var thumbnail: LazyURL?
-        var thumbnailSources: [LazyURL] = []
+        var poster: URL?
+        var posterSources: [URL] = []
+        var thumbnail: URL?
+        var thumbnailSources: [URL] = []
         var sources: [Source] = []
         var textTracks: [TextTrack] = []
         var cuePoints: [CuePoint] = []
@@ -130,9 +125,7 @@ public struct Video: Sendable, Hashable {
         var message: String?
         var errorMessage: String?
 
-        init() {}
-
-        init(_ fields: JSONFields<some JSONObjectReadable>) {
+        init(_ fields: JSONFields) {
             id = fields.identifier("id")
             accountID = fields.identifier("account_id")
             name = fields.string("name")
@@ -148,9 +141,9 @@ public struct Video: Sendable, Hashable {
             posterSources = fields.urlList("poster_sources")
             thumbnail = fields.url("thumbnail")
             thumbnailSources = fields.urlList("thumbnail_sources")
-            sources = fields.array("sources") { Source(reading: $0) }
-            textTracks = fields.array("text_tracks") { TextTrack(reading: $0) }
-            cuePoints = fields.array("cue_points") { CuePoint(reading: $0) }
+            sources = fields.array("sources") { Source(json: $0) }
+            textTracks = fields.array("text_tracks") { TextTrack(json: $0) }
+            cuePoints = fields.array("cue_points") { CuePoint(json: $0) }
             customFields = fields.strings("custom_fields")
             tags = fields.array("tags") { $0.stringValue }
             projection = fields.string("projection")
@@ -163,7 +156,7 @@ public struct Video: Sendable, Hashable {
         }
     }
 
-    init(_ parts: consuming Parts, properties: JSONProperties) {
+    private init(_ parts: consuming Parts, properties: [String: JSONValue]) {
         id = parts.id.take()
         accountID = parts.accountID.take()
         name = parts.name.take()
@@ -177,10 +170,10 @@ public struct Video: Sendable, Hashable {
         // Read before `customFields` moves.
         bumperID = Self.bumperID(parts.customFields["bumper_id"]) ?? Self.bumperID(parts.bumperID)
         economics = parts.economics.flatMap(Economics.init(ignoringCase:)) ?? .adSupported
-        posterAddress = parts.poster.take()
-        posterAddresses = parts.posterSources.takeAll()
-        thumbnailAddress = parts.thumbnail.take()
-        thumbnailAddresses = parts.thumbnailSources.takeAll()
+        poster = parts.poster.take()
+        posterSources = parts.posterSources.takeAll()
+        thumbnail = parts.thumbnail.take()
+        thumbnailSources = parts.thumbnailSources.takeAll()
         sources = parts.sources.takeAll()
         textTracks = parts.textTracks.takeAll()
         cuePoints = parts.cuePoints.takeAll().sortedByPosition()
@@ -191,7 +184,7 @@ public struct Video: Sendable, Hashable {
         errorCode = parts.errorCode.take().flatMap { $0.isEmpty ? nil : $0 }
         errorSubcode = parts.errorSubcode.take()
         errorMessage = parts.message.take() ?? parts.errorMessage.take()
-        storedProperties = properties
+        self.properties = properties
     }
 
     private static func bumperID(_ text: String?) -> String? {

@@ -1,6 +1,7 @@
 /// What a `JSONReader` makes of the values it reads. The reader checks the syntax; the builder decides what a value
-/// becomes (a `JSONValue`, a node that remembers its line in a layout file, nothing at all for a cursor that maps
-/// as it reads). Offsets are byte offsets into the input.
+/// becomes (for layout files, a node that remembers its line: `PositionedJSON`). Offsets are byte offsets into the
+/// input. Playback API bodies are not read here but by JSONDecoder (`PlaybackJSON`): a layout file's errors need
+/// the line and column, which JSONDecoder does not give.
 protocol JSONBuilder {
     associatedtype Value
     /// What the builder needs to finish a container it began: where its members start, its position.
@@ -26,15 +27,6 @@ enum JSONScalar {
     case bool(Bool)
     case number(Double)
     case string(JSONText)
-
-    var value: JSONValue {
-        switch self {
-        case .null: .null
-        case .bool(let bool): .bool(bool)
-        case .number(let number): .number(number)
-        case .string(let text): .string(text.string)
-        }
-    }
 }
 
 /// A string as it stands in a body being read: where its bytes between the quotes are, escapes not yet decoded.
@@ -46,8 +38,7 @@ struct JSONText {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: document[range]) }
 
-    /// Invalid UTF-8 is repaired to U+FFFD, and so is an escaped lone surrogate (documents that refuse those are
-    /// refused while reading, before anything is decoded).
+    /// Invalid UTF-8 is repaired to U+FFFD (escapes were checked while reading).
     var string: String {
         guard hasEscapes else { return String(decoding: bytes, as: UTF8.self) }
         var utf8: [UInt8] = []
@@ -55,7 +46,7 @@ struct JSONText {
         var index = range.lowerBound
         while index < range.upperBound {
             if document[index] == UInt8(ascii: "\\") {
-                _ = JSONEscape.decode(document, at: &index, into: &utf8, replacingLoneSurrogates: true)
+                _ = JSONEscape.decode(document, at: &index, into: &utf8)
             } else {
                 utf8.append(document[index])
                 index += 1
@@ -64,17 +55,6 @@ struct JSONText {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Whether the text is `wanted` (UTF-8), compared as bytes; text with escapes is decoded first.
-    func equals(_ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard hasEscapes else { return range.count == wanted.count && JSONScan.equal(bytes, wanted) }
-        return string.utf8.elementsEqual(wanted)
-    }
-}
-
-struct JSONReadingOptions {
-    var maximumDepth: Int
-    /// An escaped lone surrogate (`"\ud800"`) becomes U+FFFD, as invalid UTF-8 does; otherwise it is refused.
-    var replacesLoneSurrogates: Bool
 }
 
 /// Why bytes are not JSON, and the byte offset the problem is at.
@@ -96,20 +76,20 @@ struct JSONSyntaxError: Error, Equatable {
     let offset: Int
 }
 
-/// A strict RFC 8259 reader over UTF-8 bytes. Each byte is looked at once, runs of plain string bytes eight at a
-/// time, and nothing is copied or decoded unless the builder asks: the reader itself allocates nothing. A leading
-/// byte order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack.
+/// A strict RFC 8259 reader over UTF-8 bytes; nothing is copied or decoded unless the builder asks. A leading byte
+/// order mark is skipped. Nesting is capped so a hostile document cannot exhaust the stack; a lone surrogate escape
+/// is refused.
 struct JSONReader<Builder: JSONBuilder> {
     let bytes: UnsafeBufferPointer<UInt8>
-    let options: JSONReadingOptions
+    let maximumDepth: Int
     var index = 0
     var depth = 0
     var builder: Builder
 
     /// The value the bytes hold; whitespace may surround it, nothing else may follow it.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, into builder: inout Builder)
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, into builder: inout Builder)
         throws(JSONSyntaxError) -> Builder.Value {
-        var reader = JSONReader(bytes: bytes, options: options, builder: builder)
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth, builder: builder)
         defer { builder = reader.builder }
         reader.index = JSONScan.start(of: bytes)
         let value = try reader.value()
@@ -118,9 +98,9 @@ struct JSONReader<Builder: JSONBuilder> {
         return value
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, builder: Builder) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, builder: Builder) {
         self.bytes = bytes
-        self.options = options
+        self.maximumDepth = maximumDepth
         self.builder = builder
     }
 
@@ -129,7 +109,6 @@ struct JSONReader<Builder: JSONBuilder> {
     }
 
     /// The byte at the index must be `byte`: anything else is unexpected.
-    @inline(__always)
     mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         guard bytes[index] == byte else { throw failure(.unexpectedCharacter) }
@@ -169,11 +148,10 @@ struct JSONReader<Builder: JSONBuilder> {
     }
 
     mutating func enterContainer() throws(JSONSyntaxError) {
-        guard depth < options.maximumDepth else { throw failure(.tooDeep) }
+        guard depth < maximumDepth else { throw failure(.tooDeep) }
         depth += 1
     }
 
-    @inline(__always)
     mutating func closes(_ bracket: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == bracket else { return false }
         index += 1
@@ -211,7 +189,6 @@ struct JSONReader<Builder: JSONBuilder> {
 
     /// From a container's opening bracket to past its closing one: no entries, or entries read by `entry` and
     /// separated by commas.
-    @inline(__always)
     mutating func entries(closing bracket: UInt8, _ entry: (inout Self) throws(JSONSyntaxError) -> Void)
         throws(JSONSyntaxError) {
         index += 1
@@ -226,7 +203,6 @@ struct JSONReader<Builder: JSONBuilder> {
     }
 
     /// From the opening quote to past the closing one; escapes are checked here and decoded by `JSONText`.
-    @inline(__always)
     mutating func string() throws(JSONSyntaxError) -> JSONText {
         index += 1
         let start = index
@@ -241,7 +217,7 @@ struct JSONReader<Builder: JSONBuilder> {
             case UInt8(ascii: "\\"):
                 hasEscapes = true
                 let backslash = index
-                switch JSONEscape.check(bytes, at: &index, replacingLoneSurrogates: options.replacesLoneSurrogates) {
+                switch JSONEscape.check(bytes, at: &index) {
                 case .valid: break
                 case .unexpectedEnd: throw failure(.unexpectedEnd)
                 case .invalid: throw failure(.invalidEscape, at: backslash)
@@ -264,20 +240,19 @@ enum JSONEscape {
     enum Outcome { case valid, invalid, unexpectedEnd }
 
     /// Checks the escape at `index` (its backslash) and moves past it.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, replacingLoneSurrogates: Bool)
-        -> Outcome {
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Outcome {
         var unused: [UInt8] = []
-        return walk(bytes, at: &index, into: &unused, writing: false, replacingLoneSurrogates: replacingLoneSurrogates)
+        return walk(bytes, at: &index, into: &unused, writing: false)
     }
 
     /// Appends the escape's UTF-8 to `utf8` and moves past it; the escape must have been checked.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into utf8: inout [UInt8],
-                       replacingLoneSurrogates: Bool) -> Outcome {
-        walk(bytes, at: &index, into: &utf8, writing: true, replacingLoneSurrogates: replacingLoneSurrogates)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into utf8: inout [UInt8])
+        -> Outcome {
+        walk(bytes, at: &index, into: &utf8, writing: true)
     }
 
     private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into utf8: inout [UInt8],
-                             writing: Bool, replacingLoneSurrogates: Bool) -> Outcome {
+                             writing: Bool) -> Outcome {
         index += 1
         guard index < bytes.count else { return .unexpectedEnd }
         let escape = bytes[index]
@@ -291,9 +266,7 @@ enum JSONEscape {
         case UInt8(ascii: "r"): byte = 0x0D
         case UInt8(ascii: "t"): byte = 0x09
         case UInt8(ascii: "u"):
-            guard let scalar = unicode(bytes, at: &index, replacingLoneSurrogates: replacingLoneSurrogates) else {
-                return .invalid
-            }
+            guard let scalar = unicode(bytes, at: &index) else { return .invalid }
             if writing { utf8.append(contentsOf: String(Character(scalar)).utf8) }
             return .valid
         default: return .invalid
@@ -303,9 +276,8 @@ enum JSONEscape {
     }
 
     /// After `\u`: four hex digits, and for a high surrogate the `\uXXXX` low surrogate that must follow. Nil when
-    /// the digits are not hex, or for a lone surrogate unless those are replaced.
-    private static func unicode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int,
-                                replacingLoneSurrogates: Bool) -> Unicode.Scalar? {
+    /// the digits are not hex, or for a lone surrogate.
+    private static func unicode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Unicode.Scalar? {
         guard let unit = hexQuad(bytes, at: &index) else { return nil }
         if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
            bytes[index + 1] == UInt8(ascii: "u") {
@@ -316,8 +288,7 @@ enum JSONEscape {
             }
             // Not a pair: the second escape is read on its own.
         }
-        if let scalar = Unicode.Scalar(unit) { return scalar }
-        return replacingLoneSurrogates ? "\u{FFFD}" : nil
+        return Unicode.Scalar(unit)
     }
 
     private static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32? {

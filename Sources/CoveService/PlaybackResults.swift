@@ -26,7 +26,7 @@ public struct PlaylistResult: Sendable, Equatable {
 /// `{"type":"warning",…}`.
 public struct PlaybackWarning: Sendable, Equatable {
     public static let unsupportedURLCode = "UNSUPPORTED_URL"
-    public static let bumperUnavailableCode = "BUMPER_UNAVAILABLE"
+    public static let bumperUnavailableCode = PlaybackWarningCode.bumperUnavailable
     /// A placeholder without an error code of its own.
     public static let videoUnavailableCode = "VIDEO_UNAVAILABLE"
 

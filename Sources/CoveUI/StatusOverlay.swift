@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import CoveCore
 import CoveGLib
 
@@ -6,9 +7,10 @@ import CoveGLib
 final class StatusOverlay {
     let root: Widget
     private let spinner: Widget
-    private let messageBox: Widget
+    /// The dark box holding the message, Retry and the session ID (tests read its pixels).
+    let messageBox: Widget
     private let messageLabel: Widget
-    private let retryButton: Widget
+    let retryButton: Widget
     /// The run's session ID under an error, selectable, for the viewer's report.
     private let sessionLabel: Widget
     private var retry: (() -> Void)?
@@ -22,6 +24,8 @@ final class StatusOverlay {
 
         spinner = gtk_spinner_new()
         gtk_widget_set_size_request(spinner, 48, 48)
+        // Otherwise a screen reader reads the class name ("GtkSpinner").
+        cove_accessible_set_label(spinner, tr("Loading"))
         messageBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         gtk_widget_add_css_class(messageBox, "cove-message")
         messageLabel = gtk_label_new(nil)

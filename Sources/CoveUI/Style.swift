@@ -65,7 +65,21 @@ public enum PlayerStyle {
         border-radius: 12px;
     }
     .cove-message label { color: white; }
-    .cove-message button { margin-top: 8px; }
+    /* The theme's own button is light in Adwaita; with the message's white text it read as a blank white box. */
+    .cove-message button {
+        margin-top: 8px;
+        padding: 6px 20px;
+        color: white;
+        background: rgba(255, 255, 255, 0.16);
+        border: 1px solid rgba(255, 255, 255, 0.6);
+        border-radius: 8px;
+        box-shadow: none;
+        text-shadow: none;
+        -gtk-icon-shadow: none;
+    }
+    .cove-message button:hover { background-color: rgba(255, 255, 255, 0.26); }
+    .cove-message button:active { background-color: rgba(255, 255, 255, 0.36); }
+    .cove-message button:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.8); outline-offset: 2px; }
     .cove-message label.cove-session-id { font-size: 0.8em; opacity: 0.7; margin-top: 4px; }
     """
 

@@ -83,12 +83,9 @@ final class ContentLoader {
     private func show(_ result: PlaylistResult) {
         report(result.warnings)
         if let name = result.playlist.name { setTitle(name) }
-        let playable = result.playlist.playableVideos
-        guard !playable.isEmpty else {
-            controller.reportError(code: "NO_PLAYABLE_VIDEOS", message: tr("This playlist has no video that can be played."))
-            return
-        }
-        controller.setVideos(playable, bumper: result.bumper)
+        // Nothing playable (no video delivered, or none with a usable source) is the controller's to report, as
+        // NO_PLAYABLE_SOURCE with a message over the video.
+        controller.setVideos(result.playlist.playableVideos, bumper: result.bumper)
     }
 
     /// Warnings are not failures: playback goes on, and `--print-events` shows what was left out.

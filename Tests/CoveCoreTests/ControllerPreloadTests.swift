@@ -57,16 +57,45 @@ final class ControllerPreloadTests: XCTestCase {
         }
     }
 
-    func testAPreloadThatFailedReportsItsFailureOnlyWhenCurrent() {
+    /// The preload's failure is not kept: its pipeline goes at once, and the video is loaded afresh on its turn,
+    /// whose own failure is reported with a message like any other.
+    func testAPreloadThatFailedIsReleasedAndLoadedAfreshWhenCurrent() {
         MainActor.assumeIsolated {
             let harness = Self.playingFirstOfTwo()
             harness.engine.send(.position(17))
             let second = harness.engine
             second.send(.error(EngineError(kind: .resource, detail: "404")))
-            XCTAssertFalse(harness.lines.contains { $0.contains("\"Fail\"") })
+            XCTAssertEqual(second.calls.last, .stop, "the failed preload's pipeline is released at once")
+            XCTAssertNil(second.signalHandler)
+            XCTAssertFalse(harness.lines.contains { $0.contains("\"Fail\"") }, "nobody hears of the preload")
+            harness.engines[0].send(.position(18))
+            XCTAssertEqual(harness.engines.count, 2, "not preloaded again")
+
             harness.engines[0].send(.endOfStream)
-            XCTAssertTrue(harness.lifecycleLines.contains(#"{"type":"lifecycle","event":"Fail"}"#),
-                          "\(harness.lifecycleLines)")
+            XCTAssertEqual(harness.engines.count, 3)
+            let third = harness.engine
+            XCTAssertEqual(third.loads.map(\.uri), [Fixtures.uri("b")])
+            XCTAssertTrue(harness.controller.currentSession?.engine === third)
+            third.send(.error(EngineError(kind: .resource, detail: "404")))
+            XCTAssertEqual(harness.lifecycleLines.suffix(2), [
+                #"{"type":"error","code":"LOAD_FAILED","message":"The video could not be loaded. Check your network connection and try again.","session_id":"\#(PlayerSessionID.current)"}"#,
+                #"{"type":"lifecycle","event":"Fail"}"#,
+            ])
+        }
+    }
+
+    func testAPreloadThatBecameReadyAndThenFailedIsLoadedAfreshToo() {
+        MainActor.assumeIsolated {
+            let harness = Self.playingFirstOfTwo()
+            harness.engine.send(.position(17))
+            let second = harness.engine
+            second.prerollVOD(duration: 8)
+            second.send(.error(EngineError(kind: .resource, detail: "reset")))
+            harness.engines[0].send(.endOfStream)
+            XCTAssertEqual(harness.engines.count, 3, "\(harness.lifecycleLines)")
+            harness.engine.prerollVOD(duration: 8)
+            XCTAssertEqual(harness.lifecycleLines.filter { $0.contains(#""event":"Ready""#) }.count, 2,
+                           "one Ready per video: the preload's was not kept")
         }
     }
 

@@ -96,12 +96,14 @@ final class ControllerRecoveryTests: XCTestCase {
             harness.engine.send(.error(Self.refused))
             XCTAssertEqual(harness.engine.loads.map(\.uri), [Fixtures.uri("bumper"), Fixtures.uri("a")])
             harness.engine.prerollVOD(duration: 10)
-            XCTAssertEqual(harness.lifecycleLines.prefix(4), [
+            XCTAssertEqual(harness.lifecycleLines.prefix(5), [
                 #"{"type":"session","video_id":"a","source":"https://media.example/a.m3u8"}"#,
                 #"{"type":"lifecycle","event":"BumperEnter"}"#,
+                #"{"type":"warning","code":"BUMPER_UNAVAILABLE","message":"The bumper video could not be played; the video plays without it."}"#,
                 #"{"type":"lifecycle","event":"BumperExit"}"#,
                 #"{"type":"lifecycle","event":"Ready"}"#,
             ])
+            XCTAssertFalse(harness.lines.contains { $0.contains(#""type":"error""#) }, "the content plays")
         }
     }
 }

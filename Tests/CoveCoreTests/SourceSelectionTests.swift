@@ -68,8 +68,10 @@ final class SourceSelectionTests: XCTestCase {
         let protectedHLS: JSONValue = ["type": "application/x-mpegURL", "src": "https://m.example/fps.m3u8",
                                        "key_systems": ["com.apple.fps.1_0": ["key_request_url": "https://k"]]]
         XCTAssertEqual(try video([protectedHLS, Self.mp4HTTP]).preferredSource().url, url("http://c.example/a.mp4"))
-        XCTAssertEqual(try video([protectedHLS]).preferredSource().url, url("https://m.example/fps.m3u8"),
-                       "a protected source is still chosen when it is the only one")
+        XCTAssertThrowsError(try video([protectedHLS]).preferredSource(), "no licence, so never a protected source") {
+            XCTAssertEqual(($0 as? NoPlayableSourceError)?.message,
+                           "This video is protected by DRM, which this player cannot play.")
+        }
     }
 
     func testCustomPolicy() throws {

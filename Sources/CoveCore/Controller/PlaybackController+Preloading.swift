@@ -9,14 +9,30 @@ final class PreloadedSession {
     let index: Int
     let session: PlaybackSession
     fileprivate(set) var signals: [EngineSignal] = []
+    /// Its engine failed while it waited; it was released and the video is loaded afresh when its turn comes.
+    private(set) var failed = false
 
     init(index: Int, session: PlaybackSession) {
         self.index = index
         self.session = session
     }
 
+    /// A failure is not kept for later: the cause may be passing (the network, two pipelines prerolling at once),
+    /// and if it is not, the ordinary load reports it with its message when the video becomes current.
+    fileprivate func record(_ signal: EngineSignal) {
+        guard !failed else { return }
+        if case .error = signal {
+            failed = true
+            signals.removeAll()
+            discard()
+            return
+        }
+        signals.append(signal)
+    }
+
     /// Releases the engine of a preload that will not be used; it was never announced, so nothing is emitted.
     func discard() {
+        guard !session.terminated else { return }
         session.terminated = true
         session.engine.signalHandler = nil
         session.engine.stop()
@@ -35,7 +51,7 @@ extension PlaybackController {
         guard videos.indices.contains(next), sessionProvider.canPlay(videos[next]),
               let upcoming = try? sessionProvider.makeSession(for: videos[next], bumper: nil) else { return }
         let preload = PreloadedSession(index: next, session: upcoming)
-        upcoming.engine.signalHandler = { [weak preload] signal in preload?.signals.append(signal) }
+        upcoming.engine.signalHandler = { [weak preload] signal in preload?.record(signal) }
         preloaded = preload
         loadContent(of: upcoming, startingAt: nil)
     }
@@ -45,7 +61,7 @@ extension PlaybackController {
     func takePreloadedSession(for index: Int) -> PreloadedSession? {
         guard let preload = preloaded else { return nil }
         preloaded = nil
-        guard preload.index == index, videos.indices.contains(index),
+        guard !preload.failed, preload.index == index, videos.indices.contains(index),
               preload.session.video == videos[index] else {
             preload.discard()
             return nil

@@ -9,10 +9,25 @@ extension PlaybackController {
         currentIndex = nil
         pendingBumper = bumper
         guard videos.contains(where: sessionProvider.canPlay) else {
-            emit(.noPlayableVideos)
+            reportNothingPlayable()
             return
         }
         startSession(from: 0)
+    }
+
+    /// Nothing left in the queue can play: an error like every other failure, so the viewer reads why instead of
+    /// watching a spinner, then the SDK's noPlayableVideosFound for apps that watch the queue.
+    private func reportNothingPlayable() {
+        let message = videos.count == 1 ? NoPlayableSourceError(video: videos[0]).message
+            : PlaybackMessages.noPlayableVideo
+        reportError(code: PlaybackErrorCode.noPlayableSource, message: message)
+        emit(.noPlayableVideos)
+    }
+
+    /// A video that cannot play is skipped with a warning: playback goes on with the next one.
+    private func leaveOut(_ error: NoPlayableSourceError, in session: PlaybackSession? = nil) {
+        emit(.warning(code: PlaybackWarningCode.noPlayableSource, message: PlaybackMessages.leftOut(error.message)),
+             in: session)
     }
 
     /// Moves to the next playable video; does nothing at the end of the queue.
@@ -36,7 +51,7 @@ extension PlaybackController {
         emit(.inserted(videoID: video.id, index: index + 1))
     }
 
-    /// Starts the first playable video at or after `index`; videos it skips are reported as errors.
+    /// Starts the first playable video at or after `index`; videos it skips are reported as warnings.
     func startSession(from index: Int) {
         if let preload = takePreloadedSession(for: index) {
             currentIndex = index
@@ -48,22 +63,30 @@ extension PlaybackController {
             let video = videos[candidate]
             currentIndex = candidate
             do throws(NoPlayableSourceError) {
-                let session = try sessionProvider.makeSession(for: video, bumper: pendingBumper)
+                let bumper = pendingBumper
+                let session = try sessionProvider.makeSession(for: video, bumper: bumper)
                 pendingBumper = nil
-                begin(session)
+                begin(session, bumperDropped: bumper != nil && session.bumper == nil)
                 return
             } catch {
-                emit(.error(code: PlaybackErrorCode.noPlayableSource, message: error.message))
+                leaveOut(error)
                 candidate += 1
             }
         }
+        // Only a provider whose canPlay promised more than its makeSession delivered gets here.
+        reportNothingPlayable()
     }
 
-    private func begin(_ session: PlaybackSession) {
+    private func begin(_ session: PlaybackSession, bumperDropped: Bool) {
         currentSession = session
         session.wantsPlay = autoPlay
         announce(session)
         listen(to: session)
+        if bumperDropped {
+            emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
+                 in: session)
+            guard !session.terminated else { return }
+        }
         if let bumper = session.bumper {
             session.isBumperActive = true
             emit(.lifecycle(.bumperEnter), in: session)
@@ -113,6 +136,7 @@ extension PlaybackController {
             terminateCurrentSession()
             startSession(from: next)
         } else {
+            for video in videos[next...] { leaveOut(NoPlayableSourceError(video: video), in: session) }
             emit(.playlistComplete, in: session)
         }
     }

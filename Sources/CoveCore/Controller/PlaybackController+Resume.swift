@@ -47,6 +47,11 @@ extension PlaybackController {
             emit(.bumperProgress(seconds), in: session)
         case .endOfStream, .error:
             // A broken bumper must not keep the viewer from the content.
+            if case .error = signal {
+                emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
+                     in: session)
+                guard !session.terminated else { return }
+            }
             session.isBumperActive = false
             session.isPlaying = false
             emit(.lifecycle(.bumperExit), in: session)

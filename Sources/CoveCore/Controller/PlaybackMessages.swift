@@ -7,4 +7,14 @@ public enum PlaybackMessages {
         case .other: tr("The video could not be played.")
         }
     }
+
+    /// A queue of several videos (a playlist) none of which can play; a single video gives its own reason.
+    static var noPlayableVideo: String { tr("This playlist has no video that can be played.") }
+
+    /// A video of the queue skipped because it cannot play; `reason` is a sentence of its own.
+    static func leftOut(_ reason: String) -> String {
+        tr("A playlist video was left out: %@").replacingPlaceholder(with: reason)
+    }
+
+    static var bumperFailed: String { tr("The bumper video could not be played; the video plays without it.") }
 }

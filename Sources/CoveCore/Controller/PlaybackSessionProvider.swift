@@ -22,7 +22,7 @@ public final class BasicSessionProvider: PlaybackSessionProvider {
 
     /// A bumper without a playable source is skipped rather than failing the content.
     public func makeSession(for video: Video, bumper: Video?) throws(NoPlayableSourceError) -> PlaybackSession {
-        guard !video.hasError else { throw NoPlayableSourceError(videoID: video.id) }
+        guard !video.hasError else { throw NoPlayableSourceError(video: video) }
         let source = try video.preferredSource(using: sourceSelectionPolicy)
         let bumperSource = bumper.flatMap { bumper in
             (try? bumper.preferredSource(using: sourceSelectionPolicy)).map { (video: bumper, source: $0) }

@@ -27,7 +27,8 @@ public enum PlaybackEvent: Sendable, Equatable {
     case inserted(videoID: String?, index: Int)
     /// `insertVideo(_:afterVideoAt:)` refused the video (index outside the queue, or nothing playable in it).
     case insertFailed(videoID: String?, afterIndex: Int)
-    /// `setVideos` was given nothing it could play.
+    /// `setVideos` was given nothing it could play (SDK noPlayableVideosFound). It follows the `error` event
+    /// (NO_PLAYABLE_SOURCE) that tells the viewer why.
     case noPlayableVideos
     /// The session's audio renditions and caption tracks (in-manifest and sidecar), once known.
     case tracks(audio: [MediaTrack], captions: [MediaTrack])
@@ -42,6 +43,13 @@ public enum PlaybackErrorCode {
     public static let loadFailed = "LOAD_FAILED"
     public static let failedToPlayToEnd = "FAILED_TO_PLAY_TO_END"
     public static let noPlayableSource = "NO_PLAYABLE_SOURCE"
+}
+
+/// Codes of the controller's own warnings (the service adds UNSUPPORTED_URL and the API's codes).
+public enum PlaybackWarningCode {
+    /// A video of the queue that cannot play was skipped (the same code as the error when nothing plays).
+    public static let noPlayableSource = PlaybackErrorCode.noPlayableSource
+    public static let bumperUnavailable = "BUMPER_UNAVAILABLE"
 }
 
 extension PlaybackEvent {

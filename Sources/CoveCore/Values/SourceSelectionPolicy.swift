@@ -13,8 +13,8 @@ public struct SourceSelectionPolicy: Sendable {
 
     /// Prefers HLS with `scheme` (compared case-insensitively, so the SDK's "HTTPS" works), then HLS over the other
     /// network scheme, then MP4 in the same order, then the first http(s) source of any kind, then a local file.
-    /// Within that order, sources without DRM (`key_systems`) come first: this player cannot obtain licences, so a
-    /// protected rendition only plays if nothing else exists.
+    /// Sources with DRM (`key_systems`) are never chosen: this player cannot obtain licences, so a protected
+    /// rendition could only fail after a pipeline was built for it.
     public static func hls(scheme: String) -> SourceSelectionPolicy {
         let preferred = scheme.lowercased()
         return SourceSelectionPolicy { video in
@@ -26,10 +26,9 @@ public struct SourceSelectionPolicy: Sendable {
                 { $0.isNetworkURL },
                 { $0.url.isFileURL },
             ]
-            for candidates in [video.sources.filter { !$0.isProtected }, video.sources] {
-                for matches in tiers {
-                    if let source = candidates.first(where: matches) { return source }
-                }
+            let candidates = video.sources.filter { !$0.isProtected }
+            for matches in tiers {
+                if let source = candidates.first(where: matches) { return source }
             }
             return nil
         }
@@ -46,13 +45,26 @@ public struct NoPlayableSourceError: Error, Sendable, Equatable {
         self.videoID = videoID
         message = tr("No playable source was found for this video.")
     }
+
+    /// The reason `video` cannot play, as the viewer should hear it: the API's error for a placeholder, DRM when
+    /// every source is protected, otherwise no usable source (none given, or every address dropped as unsafe).
+    public init(video: Video) {
+        videoID = video.id
+        if let apiError = video.apiError {
+            message = apiError.userMessage
+        } else if !video.sources.isEmpty, video.sources.allSatisfy(\.isProtected) {
+            message = tr("This video is protected by DRM, which this player cannot play.")
+        } else {
+            message = tr("No playable source was found for this video.")
+        }
+    }
 }
 
 extension Video {
     /// The source to play under `policy`.
     public func preferredSource(using policy: SourceSelectionPolicy = .default) throws(NoPlayableSourceError)
         -> Source {
-        guard let source = policy.select(self) else { throw NoPlayableSourceError(videoID: id) }
+        guard let source = policy.select(self) else { throw NoPlayableSourceError(video: self) }
         return source
     }
 }

@@ -20,15 +20,15 @@ final class WebVTTHostileInputTests: XCTestCase {
         XCTAssertEqual(spans.map(\.style), [.bold])
         XCTAssertEqual(spans.first?.text.count, 200_000)
 
-        let closedOnce = String(repeating: "<i><c.a>y", count: 200_000) + "</i>z"
+        let closedOnce = String(repeating: "<i><c.a>y", count: 100_000) + "</i>z"
         let mixed = try XCTUnwrap(CaptionCues.parse(vtt: cue(closedOnce)).cues.first).spans
         XCTAssertEqual(mixed.map(\.style), [.italic], "the outer <i> tags stay open")
-        XCTAssertEqual(mixed.first?.text.count, 200_001)
-        let closedAll = "<b>a" + String(repeating: "<i><c.a>y", count: 200_000) + "</b>z"
+        XCTAssertEqual(mixed.first?.text.count, 100_001)
+        let closedAll = "<b>a" + String(repeating: "<i><c.a>y", count: 100_000) + "</b>z"
         XCTAssertEqual(CaptionCues.parse(vtt: cue(closedAll)).cues.first?.spans.last, CaptionSpan("z"),
                        "closing the outermost tag closes every tag inside it")
 
-        let strayCloses = "<u>" + String(repeating: "</b>", count: 200_000) + "u"
+        let strayCloses = "<u>" + String(repeating: "</b>", count: 100_000) + "u"
         XCTAssertEqual(CaptionCues.parse(vtt: cue(strayCloses)).cues.first?.spans, [CaptionSpan("u", style: .underline)])
 
         let brackets = String(repeating: "<", count: megabyte)

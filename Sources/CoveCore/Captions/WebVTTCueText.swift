@@ -5,12 +5,13 @@ enum WebVTTCueText {
     static func parse(_ payload: String) -> (spans: [CaptionSpan], voice: String?) {
         var spans: [CaptionSpan] = []
         var voice: String?
-        var open: [(name: String, style: CaptionStyle)] = []
+        var open = OpenTags()
         var pending = ""
-        var style: CaptionStyle { open.reduce(into: []) { $0.formUnion($1.style) } }
+        // Once a "<" has no ">" after it, no later one has: the rest is text (else "<<<<…" takes quadratic time).
+        var closingBracketAhead = true
         func flush() {
             guard !pending.isEmpty else { return }
-            let current = style
+            let current = open.style
             if let last = spans.last, last.style == current { spans[spans.count - 1].text += pending }
             else { spans.append(CaptionSpan(pending, style: current)) }
             pending = ""
@@ -18,20 +19,21 @@ enum WebVTTCueText {
         var index = payload.startIndex
         while index < payload.endIndex {
             let character = payload[index]
-            if character == "<", let close = payload[index...].firstIndex(of: ">") {
+            let close = character == "<" && closingBracketAhead ? payload[index...].firstIndex(of: ">") : nil
+            if character == "<", close == nil { closingBracketAhead = false }
+            if let close {
                 let tag = payload[payload.index(after: index)..<close]
                 index = payload.index(after: close)
                 flush()
                 if tag.hasPrefix("/") {
-                    let name = tagName(tag.dropFirst())
-                    if let position = open.lastIndex(where: { $0.name == name }) { open.removeSubrange(position...) }
+                    open.close(tagName(tag.dropFirst()))
                 } else if let first = tag.first, first.isLetter {
                     let name = tagName(tag)
                     if name == "v", voice == nil {
                         let annotation = tag.drop { !$0.isWhitespace }.trimmingPrefix(while: \.isWhitespace)
                         if !annotation.isEmpty { voice = decodeReferences(String(annotation)) }
                     }
-                    open.append((name, styleOf(name)))
+                    open.push(name, styleOf(name))
                 }
                 // Anything else (a timestamp tag, a lone "<>") carries no text.
             } else if character == "&" {
@@ -45,6 +47,31 @@ enum WebVTTCueText {
         }
         flush()
         return (spans, voice)
+    }
+
+    /// The tags open at a point of the cue text, innermost last. Each knows the style of it and every tag around
+    /// it, and each name its open positions, so that opening and closing cost the same at any depth (a hostile
+    /// cue nests hundreds of thousands of tags).
+    private struct OpenTags {
+        private var tags: [(name: String, style: CaptionStyle)] = []
+        private var positions: [String: [Int]] = [:]
+
+        var style: CaptionStyle { tags.last?.style ?? [] }
+
+        mutating func push(_ name: String, _ own: CaptionStyle) {
+            positions[name, default: []].append(tags.count)
+            tags.append((name, style.union(own)))
+        }
+
+        /// Closes the innermost open tag of that name and every tag inside it; a name not open is ignored.
+        mutating func close(_ name: String) {
+            guard let position = positions[name]?.last else { return }
+            while tags.count > position {
+                let inner = tags.removeLast()
+                positions[inner.name]?.removeLast()
+                if positions[inner.name]?.isEmpty == true { positions[inner.name] = nil }
+            }
+        }
     }
 
     /// "c.yellow.loud" → "c"; "v Bob" → "v".

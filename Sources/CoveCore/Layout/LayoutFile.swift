@@ -64,6 +64,7 @@ extension ControlLayout {
                 guard case .number(let value) = member.value.value, value >= 0 else {
                     throw LayoutFileError(position: member.value.position, problem: .badDimension(member.key))
                 }
+                try checkLimit(value, LayoutFileLimit.pixels, member.key, member.value.position)
                 let path: WritableKeyPath<ControlLayout, Double> = switch member.key {
                 case "controlBarHeight": \.controlBarHeight
                 case "horizontalItemSpacing": \.horizontalItemSpacing
@@ -76,6 +77,23 @@ extension ControlLayout {
         guard let standard else { throw LayoutFileError(position: document.position, problem: .missingStandardRows) }
         self.init(standard: standard, compact: compact)
         for (path, value) in dimensions { self[keyPath: path] = value }
+    }
+}
+
+/// Bounds that keep every frame and size a pixel count the toolkit can take (32-bit), with room to spare: 64
+/// controls of 10000 pixels with 10000-pixel gaps are 1.28 million pixels wide.
+enum LayoutFileLimit {
+    static let pixels = 10_000
+    static let elasticity = 1_000
+    static let rows = 16
+    static let controlsPerRow = 64
+}
+
+/// Refuses a value the layout engine could not turn into pixels (a huge number, or infinity from `1e999`).
+private func checkLimit(_ value: Double, _ maximum: Int, _ key: String, _ position: TextPosition)
+    throws(LayoutFileError) {
+    guard value <= Double(maximum) else {
+        throw LayoutFileError(position: position, problem: .tooLarge(key, maximum: maximum))
     }
 }
 
@@ -117,11 +135,19 @@ private struct LayoutFileReader {
         guard case .array(let rows) = node.value else {
             throw LayoutFileError(position: node.position, problem: .notRows(key))
         }
+        guard rows.count <= LayoutFileLimit.rows else {
+            throw LayoutFileError(position: rows[LayoutFileLimit.rows].position,
+                                  problem: .tooManyRows(key, maximum: LayoutFileLimit.rows))
+        }
         var inArrangement: [String: Int] = [:]
         var result: [[LayoutView]] = []
         for row in rows {
             guard case .array(let items) = row.value else {
                 throw LayoutFileError(position: row.position, problem: .notARow)
+            }
+            guard items.count <= LayoutFileLimit.controlsPerRow else {
+                throw LayoutFileError(position: items[LayoutFileLimit.controlsPerRow].position,
+                                      problem: .tooManyControls(maximum: LayoutFileLimit.controlsPerRow))
             }
             var views: [LayoutView] = []
             for item in items {
@@ -183,9 +209,12 @@ private struct LayoutFileReader {
             case ("width", .number(let width)):
                 // -1 is the SDK's "use the default"; any other negative width is a mistake.
                 guard width >= 0 || width == LayoutView.useDefaultWidth else { throw refuse(.badWidth) }
+                try checkLimit(width, LayoutFileLimit.pixels, member.key, value.position)
                 control.width = width
             case ("width", _): throw refuse(.badWidth)
-            case ("elasticity", .number(let elasticity)) where elasticity >= 0: control.elasticity = elasticity
+            case ("elasticity", .number(let elasticity)) where elasticity >= 0:
+                try checkLimit(elasticity, LayoutFileLimit.elasticity, member.key, value.position)
+                control.elasticity = elasticity
             case ("elasticity", _): throw refuse(.badElasticity)
             case ("removed", .bool(let removed)): control.removed = removed
             case ("removed", _): throw refuse(.badRemoved)

@@ -31,6 +31,10 @@ public struct LayoutFileError: Error, Sendable, Equatable {
         case badDimension(String)
         case repeatedControl(String, firstLine: Int)
         case conflictingControl(String, firstLine: Int)
+        // Sizes the player cannot lay out
+        case tooLarge(String, maximum: Int)
+        case tooManyRows(String, maximum: Int)
+        case tooManyControls(maximum: Int)
     }
 
     /// Where in the file; nil when the file could not be read at all.
@@ -86,6 +90,9 @@ public struct LayoutFileError: Error, Sendable, Equatable {
             Self.fill(
                 tr("“%@” has other values than on line %@; a control is the same in both arrangements"),
                 name, String(firstLine))
+        case .tooLarge(let key, let maximum): Self.fill(tr("“%@” must not be more than %@"), key, String(maximum))
+        case .tooManyRows(let key, let maximum): Self.fill(tr("“%@” has more than %@ rows"), key, String(maximum))
+        case .tooManyControls(let maximum): Self.fill(tr("a row has more than %@ controls"), String(maximum))
         }
     }
 }

@@ -32,6 +32,7 @@ extension ControlLayout {
         - closedCaption, preferredBitrate, video360, pictureInPicture and jumpBack are shown and hidden by the
           player as the video requires, whatever `removed` says.
         - `controlBarHeight`, `horizontalItemSpacing`, `compactLayoutMaximumWidth`: optional, in pixels.
+        - Limits: pixel values up to 10000, `elasticity` up to 1000, 16 rows per arrangement, 64 controls per row.
         - An unknown key, an unknown tag or a value of the wrong type is refused with the line and column.
         """
 

@@ -24,6 +24,9 @@ public enum GStreamerRuntime {
         PipelineDisposal.waitUntilDone(timeout: timeout)
     }
 
+    /// Pipelines released and not yet at NULL (still on the disposal queue).
+    public static var releasedPipelinesPending: Int { PipelineDisposal.pendingCount }
+
     /// "GStreamer 1.22.0", for diagnostics.
     public static var versionDescription: String {
         guard let text = gst_version_string() else { return "GStreamer" }

@@ -1,5 +1,6 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
 //   swift run -c release cove-bench [--runs N] [--requests N] [--one-pass-only] [--skip-playback]
+//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 2] [--seed N] [--soak 40]
 // Prints how long turning a 1,000-video playlist response into a Playlist takes (safety filter included), read in
 // one pass from its bytes on every core and on one, and, for comparison, through a parsed JSONValue; how many
 // sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one
@@ -14,6 +15,11 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
           let number = Int(arguments[index + 1]), number > 0 else { return value }
     return number
+}
+
+// The clean-exit stress and the autoAdvance soak run the real `cove` as child processes (see Stress.swift).
+if let stress = Stress.settings(from: CommandLine.arguments) {
+    exit(try Stress.run(stress))
 }
 
 let runs = option("--runs", default: 30)

@@ -1,3 +1,4 @@
+import CGLibShim
 import CLibc
 import CoveCore
 import CoveGLib
@@ -31,10 +32,11 @@ final class CleanExit {
     /// Hides the windows at once, so the viewer sees the request taken while the pipelines go down.
     var hideWindows: () -> Void = {}
 
-    /// Quits on SIGINT (Ctrl+C in a terminal) and SIGTERM (a session manager, `kill`).
+    /// Quits on SIGINT (Ctrl+C in a terminal) and SIGTERM (a session manager, `kill`); `QuitSignals.block()` ran
+    /// first in main.
     func handleSignals() {
-        for signal in [SIGINT, SIGTERM] {
-            UnixSignals.handle(signal) { [weak self] in self?.quit(because: signal == SIGINT ? "SIGINT" : "SIGTERM") }
+        QuitSignals.watch(watchdogMilliseconds: Self.watchdogMilliseconds) { [weak self] signal in
+            self?.quit(because: signal == SIGINT ? "SIGINT" : "SIGTERM")
         }
     }
 

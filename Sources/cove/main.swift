@@ -1,11 +1,14 @@
 import CGtk
 import CLibc
 import CoveCore
+import CoveGLib
 import CoveMedia
 import CoveService
 import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
+// Before any thread exists: SIGINT/SIGTERM go to the quit thread only (see QuitSignals, CleanExit).
+QuitSignals.block()
 cove_stdout_line_buffered()
 cove_tune_malloc_for_frames()
 bindTranslations(directory: Installation.localeDirectory())

@@ -20,7 +20,7 @@ final class CleanExit {
     /// The promise: the process is gone this many seconds after the request.
     static let bound = 2.0
     /// What the disposal queue gets; the rest of the bound is for the servers and the watchdog's margin.
-    static let pipelineWait = 1.2
+    static let pipelineWait = 1.4
     static let watchdogMilliseconds: UInt32 = 1_800
 
     private var isQuitting = false

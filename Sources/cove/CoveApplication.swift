@@ -16,12 +16,13 @@ final class CoveApplication {
     private var controller: PlaybackController?
     private var loader: ContentLoader?
     private var eventPrinter: EventPrinter?
-    private let exit = CleanExit()
+    private let exit: CleanExit
 
     private let customLayout: ControlLayout?
 
-    init(options: LaunchOptions, customLayout: ControlLayout?) {
+    init(options: LaunchOptions, customLayout: ControlLayout?, exit: CleanExit) {
         self.options = options
+        self.exit = exit
         self.customLayout = customLayout
     }
 
@@ -38,7 +39,6 @@ final class CoveApplication {
         exit.hideWindows = { [unowned self] in
             if let window = self.window { gtk_widget_set_visible(window, 0) }
         }
-        exit.handleSignals()
         // Only argv[0]: Cove parsed its own options, and GApplication would refuse them.
         let name = strdup(CommandLine.arguments[0])
         var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]

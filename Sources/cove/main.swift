@@ -7,8 +7,11 @@ import CoveService
 import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
-// Before any thread exists: SIGINT/SIGTERM go to the quit thread only (see QuitSignals, CleanExit).
+// Before any thread exists: SIGINT/SIGTERM go to the quit thread only, which is there from the start, so even a
+// signal during start-up ends the process within the bound (see QuitSignals, CleanExit).
 QuitSignals.block()
+let cleanExit = CleanExit()
+cleanExit.handleSignals()
 cove_stdout_line_buffered()
 cove_tune_malloc_for_frames()
 bindTranslations(directory: Installation.localeDirectory())
@@ -47,4 +50,4 @@ if let path = options.layoutFile {
         exit(2)
     }
 }
-exit(CoveApplication(options: options, customLayout: customLayout).run())
+exit(CoveApplication(options: options, customLayout: customLayout, exit: cleanExit).run())

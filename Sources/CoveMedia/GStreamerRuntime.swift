@@ -24,6 +24,11 @@ public enum GStreamerRuntime {
         PipelineDisposal.waitUntilDone(timeout: timeout)
     }
 
+    /// For a process about to `_exit`: no released pipeline is taken down from now on (see `PipelineDisposal`).
+    public static func abandonReleasedPipelinesForExit() {
+        PipelineDisposal.abandonForExit()
+    }
+
     /// Pipelines released and not yet at NULL (still on the disposal queue).
     public static var releasedPipelinesPending: Int { PipelineDisposal.pendingCount }
 

@@ -27,6 +27,7 @@ enum PipelineDisposal {
     private struct Counts {
         var handedOver = 0
         var disposed = 0
+        var exiting = false
     }
 
     /// Waits until every pipeline handed over so far has reached NULL, for at most `timeout` seconds; false if
@@ -35,6 +36,13 @@ enum PipelineDisposal {
         let done = DispatchSemaphore(value: 0)
         queue.async { done.signal() }
         return done.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// The process is about to `_exit`: pipelines not yet taken down stay as they are. GStreamer 1.22.0 crashed in
+    /// `gst_object_replace` on this queue while taking a playing HTTP playbin3 from PAUSED to READY (the clean-exit
+    /// test, Ctrl+Q right after Play); a teardown that never starts cannot meet it, and `_exit` ends its threads.
+    static func abandonForExit() {
+        state.withLock { $0.exiting = true }
     }
 
     /// Pipelines handed over and not yet at NULL.
@@ -46,7 +54,8 @@ enum PipelineDisposal {
         // Raw pointers are not Sendable; the integer carries the one reference across.
         let bits = UInt(bitPattern: pipeline)
         queue.async {
-            guard let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return }
+            guard let pipeline = UnsafeMutablePointer<GstElement>(bitPattern: bits),
+                  !state.withLock({ $0.exiting }) else { return }
             // A stream that never prerolls (a server that stopped answering) is let go after the wait.
             gst_element_get_state(pipeline, nil, nil, GstClockTime(Self.prerollWaitNanoseconds))
             gst_element_set_state(pipeline, GST_STATE_READY)

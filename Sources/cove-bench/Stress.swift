@@ -148,7 +148,7 @@ enum Stress {
         print("crashes: \(outcomes.filter(\.crashed).count)")
         print("hangs: \(outcomes.filter(\.hung).count)")
         print("CRITICAL or assertion lines on stderr: \(outcomes.reduce(0) { $0 + $1.criticalLines.count })")
-        print("exits that gave up waiting on a pipeline: \(outcomes.filter(\.gaveUpOnPipeline).count)")
+        print("exits cut short by the watchdog: \(outcomes.filter(\.gaveUpOnPipeline).count)")
         for outcome in outcomes where outcome.crashed || outcome.hung || !outcome.criticalLines.isEmpty
             || outcome.gaveUpOnPipeline {
             print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue): \(outcome.detail)")

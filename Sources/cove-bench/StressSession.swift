@@ -87,9 +87,9 @@ final class SessionRunner: Sendable {
         }
         let errors = child.errorOutput
         outcome.criticalLines = errors.split(separator: "\n").map(String.init).filter(Self.isProblem)
-        if errors.contains("cove-exit: watchdog") || errors.contains("released=false") {
+        if errors.contains("cove-exit: watchdog") {
             outcome.gaveUpOnPipeline = true
-            if outcome.detail.isEmpty { outcome.detail = "gave up on a pipeline: " + Self.exitLine(errors) }
+            if outcome.detail.isEmpty { outcome.detail = "watchdog: " + Self.exitLine(errors) }
         }
         if outcome.crashed || outcome.hung { outcome.detail += "; stderr: " + String(errors.suffix(400)) }
         return outcome

@@ -35,10 +35,6 @@ final class CoveApplication {
         Signals.connect(application, "shutdown") { [unowned self] in self.exit.quit(because: "shutdown") }
         MainLoop.bridgeDispatchMainQueue()
         exit.stopPlayback = { [unowned self] in self.controller?.stop() }
-        exit.stopServers = { [unowned self] in self.loader?.stop() }
-        exit.hideWindows = { [unowned self] in
-            if let window = self.window { gtk_widget_set_visible(window, 0) }
-        }
         // Only argv[0]: Cove parsed its own options, and GApplication would refuse them.
         let name = strdup(CommandLine.arguments[0])
         var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]

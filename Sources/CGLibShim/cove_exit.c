@@ -41,6 +41,10 @@ static sigset_t quit_signals(void) {
 }
 
 void cove_block_quit_signals(void) {
+    // A shell starts background jobs with SIGINT ignored, and an ignored signal is discarded before sigwait could
+    // take it: Cove asks for both, wherever it was started from.
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     sigset_t set = quit_signals();
     pthread_sigmask(SIG_BLOCK, &set, NULL);
 }

@@ -29,6 +29,10 @@ public enum GStreamerRuntime {
         PipelineDisposal.abandonForExit()
     }
 
+    /// Released pipelines kept (paused) instead of taken down, because GStreamer 1.22's decodebin3 would crash
+    /// tearing them down (see `PipelineDisposal`).
+    public static var quarantinedPipelines: Int { PipelineDisposal.quarantinedCount }
+
     /// Pipelines released and not yet at NULL (still on the disposal queue).
     public static var releasedPipelinesPending: Int { PipelineDisposal.pendingCount }
 

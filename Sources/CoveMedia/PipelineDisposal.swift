@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import CGStreamerShim
 import Dispatch
 import Synchronization
 
@@ -9,16 +10,26 @@ import Synchronization
 ///
 /// Why one queue for all: setting NULL joins the streaming threads, and GStreamer 1.22's playbin3 can deadlock
 /// there (a stream switch still under way holds decodebin3's lock while its thread waits on a paused sink), so the
-/// main thread must never be the one that waits. And two playbin3 pipelines going to NULL at once crashed
-/// GStreamer 1.22 in `gst_object_replace` (players made and dropped in quick succession, or a failed pipeline
-/// taken to NULL on the main thread while the queue disposed another); one after the other, never.
+/// main thread must never be the one that waits.
 ///
-/// Why READY before NULL, after a bounded wait for a preroll under way: taking playbin3 down while uridecodebin3's
-/// streaming threads are still setting up its play item crashed GStreamer 1.22 now and then. READY stops the
-/// sources and joins the streaming threads while every element is still in place; NULL then only frees.
+/// Why READY before NULL, after a bounded wait for a preroll under way: READY stops the sources and joins the
+/// streaming threads while every element is still in place; NULL then only frees.
 ///
-/// Nothing waits on this queue without a bound: at exit the app waits a moment for it and then ends the process
-/// whatever a stuck pipeline does (`CleanExit` in the app).
+/// Why some pipelines are never taken down (the crash in `gst_object_replace`): GStreamer 1.22's decodebin3 feeds
+/// the parsed streams uridecodebin3 hands it through one identity element per input. An input stream that saw EOS
+/// is dropped from decodebin3's list by the next unblock of pending inputs while its identity stays; from then on
+/// every teardown of that decodebin3 (the PAUSED→READY reset, an input unlink, dispose on the last unref) calls
+/// `remove_input_stream(dbin, NULL)` and dereferences `NULL->active_stream` (SIGSEGV, `gst_object_replace`
+/// reading address 0x8; frames: decodebin3's change_state → gst_decodebin3_reset → reset_input →
+/// remove_input_stream). Fixed upstream only in 1.24 (`reset_input` looks the stream up under the selection lock
+/// and no longer meets a NULL one). remove_input_stream unlinks the identity's src pad, so an identity inside
+/// decodebin3 whose src pad has no peer is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused,
+/// its bus set flushing, and kept for the life of the process instead (counted in `quarantinedCount`).
+/// Once a pipeline has prerolled every input is unblocked and no stream can be dropped that way any more, so the
+/// check cannot be overtaken between the look and READY.
+///
+/// Nothing waits on this queue without a bound: at exit the app lets released pipelines be and ends the process
+/// (`CleanExit` in the app).
 enum PipelineDisposal {
     private static let queue = DispatchQueue(label: "cove.pipeline-disposal")
     private static let prerollWaitNanoseconds: UInt64 = 1_000_000_000
@@ -28,6 +39,7 @@ enum PipelineDisposal {
         var handedOver = 0
         var disposed = 0
         var exiting = false
+        var quarantined = 0
     }
 
     /// Waits until every pipeline handed over so far has reached NULL, for at most `timeout` seconds; false if
@@ -45,6 +57,23 @@ enum PipelineDisposal {
         state.withLock { $0.exiting = true }
     }
 
+    /// Keeps a pipeline that GStreamer 1.22 cannot take down without crashing: paused (no sound, no clock), its bus
+    /// dropping messages, and its reference held on purpose.
+    private static func quarantine(_ pipeline: UnsafeMutablePointer<GstElement>) {
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        if let bus = gst_element_get_bus(pipeline) {
+            gst_bus_set_flushing(bus, 1)
+            gst_object_unref(bus)
+        }
+        state.withLock {
+            $0.quarantined += 1
+            $0.disposed += 1
+        }
+    }
+
+    /// Pipelines kept rather than taken down (see above).
+    static var quarantinedCount: Int { state.withLock { $0.quarantined } }
+
     /// Pipelines handed over and not yet at NULL.
     static var pendingCount: Int { state.withLock { $0.handedOver - $0.disposed } }
 
@@ -58,6 +87,10 @@ enum PipelineDisposal {
                   !state.withLock({ $0.exiting }) else { return }
             // A stream that never prerolls (a server that stopped answering) is let go after the wait.
             gst_element_get_state(pipeline, nil, nil, GstClockTime(Self.prerollWaitNanoseconds))
+            if cove_decodebin3_orphan_inputs(pipeline) > 0 {
+                quarantine(pipeline)
+                return
+            }
             gst_element_set_state(pipeline, GST_STATE_READY)
             gst_element_set_state(pipeline, GST_STATE_NULL)
             tuning?.close()

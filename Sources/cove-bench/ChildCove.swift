@@ -34,6 +34,22 @@ final class ChildCove {
         return output.contains(text)
     }
 
+    /// Waits until the process blocks SIGINT and SIGTERM (its SigBlk in /proc), has ended, or `timeout` passed.
+    func waitUntilQuitSignalsBlocked(timeout: Double) -> Bool {
+        let wanted: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, process.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+               let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & wanted == wanted {
+                return true
+            }
+            usleep(1_000)
+        }
+        return false
+    }
+
     /// Waits at most `timeout` seconds for the process to end; true if it did.
     func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -52,7 +52,11 @@ final class SessionRunner: Sendable {
         defer { child.removeFiles() }
         switch moment {
         case .atOnce:
-            // Startup, the window mapping, the API request in flight.
+            // Startup, the window mapping, the API request in flight: from the moment the process can take a
+            // signal at all (Cove blocks SIGINT/SIGTERM from a constructor, before main; before that the dynamic
+            // loader is still mapping libraries and no program could). A child that never blocks them is judged
+            // as it ends: killed by the signal, a crash.
+            _ = child.waitUntilQuitSignalsBlocked(timeout: 5)
             usleep(UInt32(random.next() % 800_000))
         case .atSession:
             _ = child.waitForOutput(containing: #""type":"session""#, timeout: 30)
@@ -121,13 +125,14 @@ final class SessionRunner: Sendable {
         return Date()
     }
 
-    /// Focuses the child's window and types `keys` into it; false if the child has no window yet.
+    /// Focuses the child's own window (found by its PID) and types `keys` into that window; false if the child
+    /// has no window yet. `--window` keeps the keys from going to another child's window that took the focus in
+    /// between (xdotool types through XTEST while that window has the focus).
     private func type(_ keys: String, into pid: Int32) -> Bool {
         guard let window = Self.xdotool(["search", "--onlyvisible", "--pid", "\(pid)"])?
-            .split(separator: "\n").first else { return false }
-        guard Self.xdotool(["windowfocus", String(window)]) != nil else { return false }
-        usleep(50_000)
-        return Self.xdotool(["key", keys]) != nil
+            .split(separator: "\n").first.map(String.init) else { return false }
+        guard Self.xdotool(["windowfocus", "--sync", window]) != nil else { return false }
+        return Self.xdotool(["key", "--window", window, keys]) != nil
     }
 
     private static func xdotool(_ arguments: [String]) -> String? {

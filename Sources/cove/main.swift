@@ -3,13 +3,15 @@ import CLibc
 import CoveCore
 import CoveGLib
 import CoveMedia
+import CQuitEarly
 import CoveService
 import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
-// Before any thread exists: SIGINT/SIGTERM go to the quit thread only, which is there from the start, so even a
-// signal during start-up ends the process within the bound (see QuitSignals, CleanExit).
-QuitSignals.block()
+// SIGINT/SIGTERM are blocked since before main (a constructor in CQuitEarly), so one that arrives during start-up
+// stays pending; the quit thread, started here before any other, takes it and ends the process within the bound
+// (see QuitSignals, CleanExit). Blocking again is a no-op then, and covers a build without the constructor.
+if cove_quit_signals_blocked_before_main() == 0 { QuitSignals.block() }
 let cleanExit = CleanExit()
 cleanExit.handleSignals()
 cove_stdout_line_buffered()

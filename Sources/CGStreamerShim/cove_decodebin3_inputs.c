@@ -5,7 +5,9 @@
 // before its identity (an input stream that saw EOS is removed by the next unblock of pending inputs), the
 // identity's src pad is left without a peer, and every later teardown of decodebin3 (PAUSED->READY reset, an
 // input unlink, dispose) calls remove_input_stream(dbin, NULL): SIGSEGV in gst_object_replace(&NULL->active_stream).
-// remove_input_stream unlinks the identity's src pad, so an unlinked one is the sign.
+// An input stream that exists either still blocks its identity's src pad (the probe that waits for the first
+// buffer) or has linked that pad to a multiqueue slot; remove_input_stream removes the probe and unlinks the pad.
+// So an identity src pad neither linked nor blocked is the sign.
 
 static gboolean is_from_factory(GstElement *element, const char *name) {
     GstElementFactory *factory = element ? gst_element_get_factory(element) : NULL;
@@ -20,7 +22,7 @@ static void count_orphan(const GValue *item, gpointer data) {
     if (parent) gst_object_unref(parent);
     if (!in_decodebin3) return;
     GstPad *src = gst_element_get_static_pad(element, "src");
-    if (src != NULL && !gst_pad_is_linked(src)) (*(guint *)data)++;
+    if (src != NULL && !gst_pad_is_linked(src) && !gst_pad_is_blocked(src)) (*(guint *)data)++;
     if (src) gst_object_unref(src);
 }
 

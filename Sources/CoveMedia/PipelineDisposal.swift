@@ -22,8 +22,9 @@ import Synchronization
 /// `remove_input_stream(dbin, NULL)` and dereferences `NULL->active_stream` (SIGSEGV, `gst_object_replace`
 /// reading address 0x8; frames: decodebin3's change_state → gst_decodebin3_reset → reset_input →
 /// remove_input_stream). Fixed upstream only in 1.24 (`reset_input` looks the stream up under the selection lock
-/// and no longer meets a NULL one). remove_input_stream unlinks the identity's src pad, so an identity inside
-/// decodebin3 whose src pad has no peer is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused,
+/// and no longer meets a NULL one). A live input stream either blocks its identity's src pad (waiting for data) or
+/// has linked it; remove_input_stream undoes both, so an identity inside decodebin3 whose src pad is neither linked
+/// nor blocked is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused,
 /// its bus set flushing, and kept for the life of the process instead (counted in `quarantinedCount`).
 /// Once a pipeline has prerolled every input is unblocked and no stream can be dropped that way any more, so the
 /// check cannot be overtaken between the look and READY.

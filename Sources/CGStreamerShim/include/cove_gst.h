@@ -38,7 +38,7 @@ gint64 cove_clock_time_none(void);
 /// Makes playbin3's decodebin3 refuse every text stream (answering its select-stream), so none is fetched or decoded.
 void cove_playbin_refuse_text_streams(GstElement *playbin);
 
-/// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad unlinked):
+/// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad neither linked nor blocked):
 /// tearing such a decodebin3 down crashes GStreamer 1.22 (see cove_decodebin3_inputs.c).
 guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
 #endif

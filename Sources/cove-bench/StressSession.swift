@@ -110,7 +110,8 @@ final class SessionRunner: Sendable {
         errors.split(separator: "\n").last { $0.hasPrefix("cove-exit:") }.map(String.init) ?? ""
     }
 
-    /// Sends the request and returns when it was made (for the keys: once xdotool has typed them).
+    /// Sends the request and returns when it was made (for the keys: when xdotool first typed them, so typing
+    /// them again cannot shorten the time judged).
     private func request(_ method: Stress.Method, of child: ChildCove) -> Date {
         switch method {
         case .sigterm:
@@ -119,20 +120,32 @@ final class SessionRunner: Sendable {
             kill(child.pid, SIGINT)
         case .controlQ, .controlW:
             let typed = keyboard.withLock { _ in type(method == .controlQ ? "ctrl+q" : "ctrl+w", into: child.pid) }
+            if let typed { return typed }
             // Before its window is mapped a key has nowhere to go: the request is a signal then.
-            if !typed { kill(child.pid, SIGTERM) }
+            kill(child.pid, SIGTERM)
         }
         return Date()
     }
 
-    /// Focuses the child's own window (found by its PID) and types `keys` into that window; false if the child
-    /// has no window yet. `--window` keeps the keys from going to another child's window that took the focus in
-    /// between (xdotool types through XTEST while that window has the focus).
-    private func type(_ keys: String, into pid: Int32) -> Bool {
+    /// Focuses the child's own window (found by its PID) and types `keys` into it; returns when it first typed
+    /// them, nil if the child has no window yet (only then is the request a signal instead). GTK 4 reads keys
+    /// through XInput 2 and ignores keys sent to a window without the focus (xdotool falls back to XSendEvent
+    /// then), so the keys count as typed once the window had the focus before and after them: another child's
+    /// window that maps in between takes the focus, and the keys are typed again.
+    private func type(_ keys: String, into pid: Int32) -> Date? {
         guard let window = Self.xdotool(["search", "--onlyvisible", "--pid", "\(pid)"])?
-            .split(separator: "\n").first.map(String.init) else { return false }
-        guard Self.xdotool(["windowfocus", "--sync", window]) != nil else { return false }
-        return Self.xdotool(["key", "--window", window, keys]) != nil
+            .split(separator: "\n").first.map(String.init) else { return nil }
+        var first: Date?
+        for _ in 0..<5 {
+            // A window already gone (the keys worked) ends the attempts; the judging that follows sees the exit.
+            guard Self.xdotool(["windowfocus", "--sync", window]) != nil else { break }
+            if first == nil { first = Date() }
+            guard Self.xdotool(["key", "--window", window, keys]) != nil else { break }
+            let focused = Self.xdotool(["getwindowfocus"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if focused == window { break }
+        }
+        // Typed (or tried five times: a key still lost then shows as a hang, as it should).
+        return first ?? Date()
     }
 
     private static func xdotool(_ arguments: [String]) -> String? {

@@ -24,10 +24,10 @@ import Synchronization
 /// remove_input_stream). Fixed upstream only in 1.24 (`reset_input` looks the stream up under the selection lock
 /// and no longer meets a NULL one). A live input stream either blocks its identity's src pad (waiting for data) or
 /// has linked it; remove_input_stream undoes both, so an identity inside decodebin3 whose src pad is neither linked
-/// nor blocked is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused,
-/// its bus set flushing, and kept for the life of the process instead (counted in `quarantinedCount`).
-/// Once a pipeline has prerolled every input is unblocked and no stream can be dropped that way any more, so the
-/// check cannot be overtaken between the look and READY.
+/// nor blocked is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused, its bus set flushing,
+/// and kept for the life of the process instead (counted in `quarantinedCount`). Streams are dropped that way only
+/// while decodebin3 unblocks its inputs for their first data, which a prerolled pipeline has done; so after the
+/// preroll wait the look cannot be overtaken before READY (a pipeline let go still prerolling keeps a short window).
 ///
 /// Nothing waits on this queue without a bound: at exit the app lets released pipelines be and ends the process
 /// (`CleanExit` in the app).
@@ -51,9 +51,8 @@ enum PipelineDisposal {
         return done.wait(timeout: .now() + timeout) == .success
     }
 
-    /// The process is about to `_exit`: pipelines not yet taken down stay as they are. GStreamer 1.22.0 crashed in
-    /// `gst_object_replace` on this queue while taking a playing HTTP playbin3 from PAUSED to READY (the clean-exit
-    /// test, Ctrl+Q right after Play); a teardown that never starts cannot meet it, and `_exit` ends its threads.
+    /// The process is about to `_exit`: pipelines not yet taken down stay as they are (`_exit` ends their threads),
+    /// so quitting never waits for a teardown.
     static func abandonForExit() {
         state.withLock { $0.exiting = true }
     }

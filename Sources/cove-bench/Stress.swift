@@ -37,6 +37,8 @@ enum Stress {
         var seconds = 0.0
         var criticalLines: [String] = []
         var gaveUpOnPipeline = false
+        /// Times the keys were typed again because another window had taken the focus.
+        var keysTypedAgain = 0
         var detail = ""
     }
 
@@ -149,6 +151,8 @@ enum Stress {
         print("hangs: \(outcomes.filter(\.hung).count)")
         print("CRITICAL or assertion lines on stderr: \(outcomes.reduce(0) { $0 + $1.criticalLines.count })")
         print("exits cut short by the watchdog: \(outcomes.filter(\.gaveUpOnPipeline).count)")
+        print("keys typed again (another window had taken the focus): "
+              + "\(outcomes.filter { $0.keysTypedAgain > 0 }.count) sessions")
         for outcome in outcomes where outcome.crashed || outcome.hung || !outcome.criticalLines.isEmpty
             || outcome.gaveUpOnPipeline {
             print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue): \(outcome.detail)")

@@ -73,7 +73,7 @@ final class SessionRunner: Sendable {
                 + String(child.errorOutput.suffix(300))
             return outcome
         }
-        let requested = request(method, of: child)
+        let requested = request(method, of: child, outcome: &outcome)
         let exited = child.waitForExit(timeout: Stress.exitBound + 0.5)
         outcome.seconds = Date().timeIntervalSince(requested)
         if !exited || outcome.seconds > Stress.exitBound {
@@ -112,7 +112,7 @@ final class SessionRunner: Sendable {
 
     /// Sends the request and returns when it was made (for the keys: when xdotool first typed them, so typing
     /// them again cannot shorten the time judged).
-    private func request(_ method: Stress.Method, of child: ChildCove) -> Date {
+    private func request(_ method: Stress.Method, of child: ChildCove, outcome: inout Stress.Outcome) -> Date {
         switch method {
         case .sigterm:
             kill(child.pid, SIGTERM)
@@ -120,7 +120,10 @@ final class SessionRunner: Sendable {
             kill(child.pid, SIGINT)
         case .controlQ, .controlW:
             let typed = keyboard.withLock { _ in type(method == .controlQ ? "ctrl+q" : "ctrl+w", into: child.pid) }
-            if let typed { return typed }
+            if let typed {
+                outcome.keysTypedAgain = typed.again
+                return typed.first
+            }
             // Before its window is mapped a key has nowhere to go: the request is a signal then.
             kill(child.pid, SIGTERM)
         }
@@ -132,20 +135,21 @@ final class SessionRunner: Sendable {
     /// through XInput 2 and ignores keys sent to a window without the focus (xdotool falls back to XSendEvent
     /// then), so the keys count as typed once the window had the focus before and after them: another child's
     /// window that maps in between takes the focus, and the keys are typed again.
-    private func type(_ keys: String, into pid: Int32) -> Date? {
+    private func type(_ keys: String, into pid: Int32) -> (first: Date, again: Int)? {
         guard let window = Self.xdotool(["search", "--onlyvisible", "--pid", "\(pid)"])?
             .split(separator: "\n").first.map(String.init) else { return nil }
         var first: Date?
+        var again = 0
         for _ in 0..<5 {
             // A window already gone (the keys worked) ends the attempts; the judging that follows sees the exit.
             guard Self.xdotool(["windowfocus", "--sync", window]) != nil else { break }
-            if first == nil { first = Date() }
+            if first == nil { first = Date() } else { again += 1 }
             guard Self.xdotool(["key", "--window", window, keys]) != nil else { break }
             let focused = Self.xdotool(["getwindowfocus"])?.trimmingCharacters(in: .whitespacesAndNewlines)
             if focused == window { break }
         }
         // Typed (or tried five times: a key still lost then shows as a hang, as it should).
-        return first ?? Date()
+        return (first ?? Date(), again)
     }
 
     private static func xdotool(_ arguments: [String]) -> String? {

@@ -11,10 +11,10 @@ import Glibc
 ///
 /// The order is fixed: each session ends (its engine drops the bus watch and frame bridge, so nothing of a pipeline
 /// reaches Swift again), the disposal queue is told to start no teardown, and the process ends with `_exit`.
-/// No pipeline is taken to NULL at exit and the demo's HTTP server is not stopped: GStreamer 1.22.0 crashed in
-/// `gst_object_replace` taking a playing HTTP playbin3 from PAUSED to READY (reproduced by the Ctrl+Q test), and a
-/// server stopped under a pipeline going down crashed urisourcebin. `_exit` ends every thread at once, so neither
-/// teardown runs; the kernel closes the sockets and the sound device. No atexit handler or static destructor runs
+/// No pipeline is taken to NULL at exit and the demo's HTTP server is not stopped: a teardown takes time the bound
+/// does not have (joining streaming threads, a preroll wait), it is where GStreamer 1.22's decodebin3 can crash
+/// (see `PipelineDisposal`), and a server stopped under a pipeline going down crashed urisourcebin. `_exit` ends
+/// every thread at once, so neither teardown runs; the kernel closes the sockets and the sound device. No atexit handler or static destructor runs
 /// beside GStreamer's threads, and a watchdog thread ends the process at the bound whatever the main thread does.
 @MainActor
 final class CleanExit {

@@ -6,9 +6,10 @@ import FoundationEssentials
 import Glibc
 import XCTest
 
-/// HTTP pipelines taken down at every moment a viewer can cause it (a video switch, a skip, quitting): before the
-/// preroll ends, right after Play, and while playing, MP4 and HLS. GStreamer 1.22.0 crashed here (see
-/// `GStreamerRuntime.preferHTTPSource`); a crash ends this test process, so the test fails.
+/// HTTP pipelines taken down through the disposal queue at the moments a viewer causes it (a video switch, a skip):
+/// during the preroll, the moment it is ready, and while playing, MP4 and HLS, with the server kept until every
+/// pipeline is down. A crash ends this test process, so the test fails; `DecodebinOrphanTests` builds the one
+/// state GStreamer 1.22 cannot take down on purpose.
 final class HTTPTeardownTests: XCTestCase {
     nonisolated(unsafe) static var directory: String?
     nonisolated(unsafe) static var encodeError: (any Error)?

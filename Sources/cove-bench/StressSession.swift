@@ -156,17 +156,24 @@ final class SessionRunner: Sendable {
         run("/usr/bin/xdotool", arguments)
     }
 
+    /// Runs a tool and returns its output, nil if it failed. The output goes to a file, not a pipe: a `cove` child
+    /// started meanwhile by the other worker inherits the pipe's write end, and reading to the end of the pipe
+    /// would then wait for that child to exit (the stress run once stalled there).
     private static func run(_ tool: String, _ arguments: [String]) -> String? {
+        let path = NSTemporaryDirectory() + "cove-stress-tool-\(getpid())-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let output = FileHandle(forWritingAtPath: path) else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let started = (try? process.run()) != nil
+        try? output.close()
+        guard started else { return nil }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 }

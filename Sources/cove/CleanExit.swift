@@ -1,5 +1,6 @@
 import CGLibShim
 import CLibc
+import CQuitEarly
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -46,7 +47,8 @@ final class CleanExit {
         if reports {
             let elapsed = (ContinuousClock.now - started).components
             let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-            cove_print_error("cove-exit: \(reason) ms=\(milliseconds)")
+            // Whether SIGINT/SIGTERM were blocked before main (CQuitEarly): the exit tests check it.
+            cove_print_error("cove-exit: \(reason) ms=\(milliseconds) blocked-before-main=\(cove_quit_signals_blocked_before_main())")
         }
         cove_exit_now(0)
     }

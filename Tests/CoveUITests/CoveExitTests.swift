@@ -28,6 +28,7 @@ final class CoveExitTests: XCTestCase {
         XCTAssertEqual(status, 0, "exit status (nil: still running): \(errors)", file: file, line: line)
         XCTAssertFalse(run.terminatedBySignal, errors, file: file, line: line)
         XCTAssertTrue(errors.contains("cove-exit: \(reason) ms="), errors, file: file, line: line)
+        XCTAssertTrue(errors.contains("blocked-before-main=1"), errors, file: file, line: line)
         XCTAssertTrue(run.standardOutput.contains(#"{"type":"lifecycle","event":"Terminate"}"#) || reason == "SIGINT"
                       && !run.standardOutput.contains(#""type":"session""#), run.standardOutput, file: file, line: line)
         XCTAssertFalse(errors.contains("watchdog"), errors, file: file, line: line)
@@ -52,6 +53,35 @@ final class CoveExitTests: XCTestCase {
             kill(run.pid, signal)
             assertCleanExit(run, reason: name)
         }
+    }
+
+    /// SIGTERM the moment the process has blocked it (a constructor does, before main), while libraries and GTK
+    /// are still starting: it stays pending until the quit thread takes it, and the process ends cleanly instead
+    /// of dying by the signal.
+    func testSIGTERMDuringStartUpExitsCleanly() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let run = try start(apiArguments(emulator) + ["--video-id", UITestSupport.videoID])
+        defer { run.stop() }
+        let deadline = Date().addingTimeInterval(10)
+        while !Self.blocksQuitSignals(run.pid), Date() < deadline { usleep(200) }
+        XCTAssertTrue(Self.blocksQuitSignals(run.pid), "SIGINT and SIGTERM not blocked")
+        kill(run.pid, SIGTERM)
+        let status = run.waitForExit(timeout: Self.exitWait + 3)
+        let errors = run.standardError
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertFalse(run.terminatedBySignal, errors)
+        XCTAssertTrue(errors.contains("blocked-before-main=1"), errors)
+    }
+
+    /// Whether the process's main thread blocks both SIGINT and SIGTERM (SigBlk in /proc).
+    private static func blocksQuitSignals(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+              let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        let wanted: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+        return mask & wanted == wanted
     }
 
     func testSIGINTWhileTheAPIRequestHangsExitsCleanly() throws {

@@ -39,6 +39,11 @@ enum Stress {
         var gaveUpOnPipeline = false
         /// Times the keys were typed again because another window had taken the focus.
         var keysTypedAgain = 0
+        /// The child could not connect to the X server ("cannot open display") and ended with status 1 before any
+        /// output: the session did not happen, and is run again (once; judged as usual then).
+        var displayRefused = false
+        /// The first attempt's account, for a session that was run again.
+        var firstAttempt: String?
         var detail = ""
     }
 
@@ -115,14 +120,21 @@ enum Stress {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < settings.sessions else { return }
-                var random = SplitMix64(seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9)
-                let kind = Kind.allCases[index % Kind.allCases.count]
-                let moment = Moment.allCases[Int(random.next() % UInt64(Moment.allCases.count))]
-                // Keys need a window that takes them: at once, before it is there, only a signal can ask.
-                let methods = useKeys && moment != .atOnce ? Method.allCases : [.sigterm, .sigint]
-                let method = methods[Int(random.next() % UInt64(methods.count))]
-                let outcome = runner.session(index: index, kind: kind, moment: moment, method: method,
-                                             random: &random)
+                @Sendable func attempt() -> Outcome {
+                    var random = SplitMix64(seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9)
+                    let kind = Kind.allCases[index % Kind.allCases.count]
+                    let moment = Moment.allCases[Int(random.next() % UInt64(Moment.allCases.count))]
+                    // Keys need a window that takes them: at once, before it is there, only a signal can ask.
+                    let methods = useKeys && moment != .atOnce ? Method.allCases : [.sigterm, .sigint]
+                    let method = methods[Int(random.next() % UInt64(methods.count))]
+                    return runner.session(index: index, kind: kind, moment: moment, method: method, random: &random)
+                }
+                var outcome = attempt()
+                if outcome.displayRefused {
+                    let first = outcome.detail
+                    outcome = attempt()
+                    outcome.firstAttempt = first
+                }
                 outcomes.withLock { $0.append(outcome) }
                 let done = outcomes.withLock { $0.count }
                 if done % 20 == 0 { print("stress: \(done) sessions done") }
@@ -153,6 +165,12 @@ enum Stress {
         print("exits cut short by the watchdog: \(outcomes.filter(\.gaveUpOnPipeline).count)")
         print("keys typed again (another window had taken the focus): "
               + "\(outcomes.filter { $0.keysTypedAgain > 0 }.count) sessions")
+        let again = outcomes.filter { $0.firstAttempt != nil }
+        print("sessions run again (the X server refused the display connection, Cove never started): \(again.count)")
+        for outcome in again {
+            print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue), first: "
+                  + (outcome.firstAttempt ?? "").replacingOccurrences(of: "\n", with: " "))
+        }
         for outcome in outcomes where outcome.crashed || outcome.hung || !outcome.criticalLines.isEmpty
             || outcome.gaveUpOnPipeline {
             print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue): \(outcome.detail)")

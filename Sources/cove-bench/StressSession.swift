@@ -69,6 +69,7 @@ final class SessionRunner: Sendable {
         }
         guard child.process.isRunning else {
             outcome.crashed = true
+            outcome.displayRefused = Self.displayWasRefused(child)
             outcome.detail = "ended before it was closed (status \(child.process.terminationStatus)): "
                 + String(child.errorOutput.suffix(300))
             return outcome
@@ -95,8 +96,15 @@ final class SessionRunner: Sendable {
             outcome.gaveUpOnPipeline = true
             if outcome.detail.isEmpty { outcome.detail = "watchdog: " + Self.exitLine(errors) }
         }
+        outcome.displayRefused = outcome.crashed && Self.displayWasRefused(child)
         if outcome.crashed || outcome.hung { outcome.detail += "; stderr: " + String(errors.suffix(400)) }
         return outcome
+    }
+
+    /// GTK could not connect to the X server: status 1, nothing on stdout, GTK's "cannot open display".
+    private static func displayWasRefused(_ child: ChildCove) -> Bool {
+        !child.process.isRunning && child.process.terminationReason == .exit && child.process.terminationStatus == 1
+            && child.output.isEmpty && child.errorOutput.contains("cannot open display")
     }
 
     /// GLib's CRITICAL and GStreamer's assertions; Cove's own `cove-exit:` report and GTK's complaint about a

@@ -49,6 +49,8 @@ extension SessionRunner {
         if let firstRSS, let lastRSS { print("  RSS: \(firstRSS) MiB at the first Play, \(lastRSS) MiB at the end") }
         print(String(format: "  exit after SIGTERM: %@ in %.2f s", clean ? "status 0" : "NOT CLEAN", exitSeconds))
         print("  CRITICAL or assertion lines on stderr: \(problems.count)")
+        let exitLine = child.errorOutput.split(separator: "\n").last { $0.hasPrefix("cove-exit:") }
+        print("  Cove's exit report: " + (exitLine.map(String.init) ?? "none"))
         for line in problems.prefix(3) { print("    \(line)") }
         if froze || !completed { print("  last events: " + output.split(separator: "\n").suffix(6).joined(separator: " | ")) }
         return froze || !completed || !clean || !problems.isEmpty

@@ -47,8 +47,11 @@ final class CleanExit {
         if reports {
             let elapsed = (ContinuousClock.now - started).components
             let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-            // Whether SIGINT/SIGTERM were blocked before main (CQuitEarly): the exit tests check it.
-            cove_print_error("cove-exit: \(reason) ms=\(milliseconds) blocked-before-main=\(cove_quit_signals_blocked_before_main())")
+            // Whether SIGINT/SIGTERM were blocked before main (CQuitEarly), checked by the exit tests; and how many
+            // released pipelines were kept rather than taken down (see PipelineDisposal), for the soak.
+            cove_print_error("cove-exit: \(reason) ms=\(milliseconds) blocked-before-main="
+                             + "\(cove_quit_signals_blocked_before_main()) "
+                             + "kept-pipelines=\(GStreamerRuntime.quarantinedPipelines)")
         }
         cove_exit_now(0)
     }

@@ -1,6 +1,6 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
 //   swift run -c release cove-bench [--runs N] [--requests N] [--one-pass-only] [--skip-playback]
-//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 2] [--seed N] [--soak 40]
+//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N] [--soak 40]
 // Prints how long turning a 1,000-video playlist response into a Playlist takes (safety filter included), read in
 // one pass from its bytes on every core and on one, and, for comparison, through a parsed JSONValue; how many
 // sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one

@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
                 linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        // The cove executable only: SIGINT/SIGTERM blocked from a constructor, before main.
+        .target(name: "CQuitEarly"),
         // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
         .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
 
@@ -42,7 +44,7 @@ let package = Package(
                 swiftSettings: mainActorByDefault),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",
-                                         "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc"],
+                                         "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
                           swiftSettings: mainActorByDefault),
 
         .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],

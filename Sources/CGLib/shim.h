@@ -1,1 +1,2 @@
 #include <gio/gio.h>
+#include <glib-unix.h>

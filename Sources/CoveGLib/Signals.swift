@@ -102,3 +102,15 @@ extension Signals {
         return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 }
+
+extension Signals {
+    /// `void (*)(GSimpleAction *self, GVariant *parameter, gpointer user_data)` — GSimpleAction activate.
+    @MainActor @discardableResult
+    public static func connectActivate(_ action: UnsafeMutableRawPointer, _ handler: @escaping @MainActor () -> Void)
+        -> UInt {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor () -> Void).self)() }
+        }
+        return attach(action, "activate", unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+}

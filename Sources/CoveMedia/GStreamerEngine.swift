@@ -162,9 +162,10 @@ public final class GStreamerEngine: PlaybackEngine {
         guard isActive, !hasFailed else { return }
         hasFailed = true
         cancelPositionTimer()
-        // A failed pipeline keeps threads and sockets; release them now, the object goes on `stop()`. Before the
-        // signal: its handler may load another URI, whose pipeline must not be touched here.
-        if let pipeline { gst_element_set_state(pipeline, GST_STATE_NULL) }
+        // A failed pipeline keeps threads and sockets; release them now, through the disposal queue like every
+        // other pipeline (a NULL here, on the main thread, could deadlock the UI and raced the queue's own NULLs).
+        // Before the signal: its handler may load another URI, whose pipeline must not be touched here.
+        releasePipeline()
         emit(.error(error))
     }
 
@@ -211,10 +212,15 @@ public final class GStreamerEngine: PlaybackEngine {
     private func teardown() {
         isActive = false
         cancelPositionTimer()
-        // Closing the bridge first drops frames already on their way to the main thread.
+        latestFrame = nil
+        releasePipeline()
+    }
+
+    /// Hands the pipeline to the disposal queue; its frame bridge and bus watch go first, so nothing of it reaches
+    /// Swift any more (closing the bridge drops frames already on their way to the main thread).
+    private func releasePipeline() {
         if let frameBridge { cove_frame_bridge_free(frameBridge) }
         frameBridge = nil
-        latestFrame = nil
         guard let pipeline else { return }
         self.pipeline = nil
         let bus = gst_element_get_bus(pipeline)

@@ -24,6 +24,18 @@ public enum GStreamerRuntime {
         PipelineDisposal.waitUntilDone(timeout: timeout)
     }
 
+    /// For a process about to `_exit`: no released pipeline is taken down from now on (see `PipelineDisposal`).
+    public static func abandonReleasedPipelinesForExit() {
+        PipelineDisposal.abandonForExit()
+    }
+
+    /// Released pipelines kept (paused) instead of taken down, because GStreamer 1.22's decodebin3 would crash
+    /// tearing them down (see `PipelineDisposal`).
+    public static var quarantinedPipelines: Int { PipelineDisposal.quarantinedCount }
+
+    /// Pipelines released and not yet at NULL (still on the disposal queue).
+    public static var releasedPipelinesPending: Int { PipelineDisposal.pendingCount }
+
     /// "GStreamer 1.22.0", for diagnostics.
     public static var versionDescription: String {
         guard let text = gst_version_string() else { return "GStreamer" }

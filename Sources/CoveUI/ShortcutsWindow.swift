@@ -15,6 +15,8 @@ enum ShortcutsWindow {
         ("f F11", tr("Enter or exit fullscreen")),
         ("Escape", tr("Exit fullscreen")),
         ("<Control>question", tr("Keyboard shortcuts")),
+        ("<Control>w", tr("Close the window")),
+        ("<Control>q", tr("Quit")),
     ]
 
     static func present(over window: Widget) {

@@ -4,6 +4,7 @@
 // filter and mapping, off the main thread); how many sequential findVideo requests per second one service makes
 // against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
 // each buffer setting fetches.
+//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N] [--soak 40]
 import CoveCore
 import CoveEmulator
 import CoveService
@@ -14,6 +15,11 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
           let number = Int(arguments[index + 1]), number > 0 else { return value }
     return number
+}
+
+// The clean-exit stress and the autoAdvance soak run the real `cove` as child processes (see Stress.swift).
+if let stress = Stress.settings(from: CommandLine.arguments) {
+    exit(try Stress.run(stress))
 }
 
 let runs = option("--runs", default: 30)

@@ -16,11 +16,13 @@ final class CoveApplication {
     private var controller: PlaybackController?
     private var loader: ContentLoader?
     private var eventPrinter: EventPrinter?
+    private let exit: CleanExit
 
     private let customLayout: ControlLayout?
 
-    init(options: LaunchOptions, customLayout: ControlLayout?) {
+    init(options: LaunchOptions, customLayout: ControlLayout?, exit: CleanExit) {
         self.options = options
+        self.exit = exit
         self.customLayout = customLayout
     }
 
@@ -28,8 +30,11 @@ final class CoveApplication {
         // Several players side by side is normal; don't hand the command line to a running instance.
         application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
         Signals.connect(application, "activate") { [unowned self] in self.activate() }
-        Signals.connect(application, "shutdown") { [unowned self] in self.shutdown() }
+        Signals.connect(application, "startup") { [unowned self] in self.installQuitShortcuts() }
+        // Whatever else ends the application (the last window gone some other way) leaves the same way.
+        Signals.connect(application, "shutdown") { [unowned self] in self.exit.quit(because: "shutdown") }
         MainLoop.bridgeDispatchMainQueue()
+        exit.stopPlayback = { [unowned self] in self.controller?.stop() }
         // Only argv[0]: Cove parsed its own options, and GApplication would refuse them.
         let name = strdup(CommandLine.arguments[0])
         var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]
@@ -40,6 +45,23 @@ final class CoveApplication {
         return status
     }
 
+    /// Ctrl+Q quits; Ctrl+W closes the window (GtkWindow's own `window.close`), which quits too: Cove has one.
+    private func installQuitShortcuts() {
+        let quit = g_simple_action_new("quit", nil)!
+        Signals.connectActivate(UnsafeMutableRawPointer(quit)) { [unowned self] in self.exit.quit(because: "Ctrl+Q") }
+        g_action_map_add_action(OpaquePointer(application!), quit)
+        g_object_unref(UnsafeMutableRawPointer(quit))
+        setAccelerator("<Control>q", for: "app.quit")
+        setAccelerator("<Control>w", for: "window.close")
+    }
+
+    private func setAccelerator(_ accelerator: String, for action: String) {
+        accelerator.withCString { key in
+            var keys: [UnsafePointer<CChar>?] = [key, nil]
+            gtk_application_set_accels_for_action(application, action, &keys)
+        }
+    }
+
     private func activate() {
         if let window { gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)); return }
         let window = gtk_application_window_new(application)!
@@ -47,6 +69,11 @@ final class CoveApplication {
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_title(gtkWindow, "Cove")
         gtk_window_set_default_size(gtkWindow, 960, 540)
+        // Closing the window (its button, Ctrl+W, the window manager) ends Cove, Picture in Picture window or not.
+        Signals.connectReturningBool(window, "close-request") { [unowned self] in
+            self.exit.quit(because: "close")
+            return true
+        }
 
         var playerViewRef: PlayerView?
         // The chosen caption language survives launches ($XDG_CONFIG_HOME/cove/state).
@@ -84,12 +111,5 @@ final class CoveApplication {
         playerView.attach(to: window)
         gtk_window_present(gtkWindow)
         loader.load()
-    }
-
-    private func shutdown() {
-        controller?.stop()
-        // The demo's server goes last, once no pipeline reads from it any more.
-        GStreamerRuntime.waitForReleasedPipelines(timeout: 2)
-        loader?.stop()
     }
 }

@@ -1,11 +1,19 @@
 import CGtk
 import CLibc
 import CoveCore
+import CoveGLib
 import CoveMedia
+import CQuitEarly
 import CoveService
 import Glibc
 
 // Synchronous on purpose: an async main would move later code off the process main thread, where GTK must run.
+// SIGINT/SIGTERM are blocked since before main (a constructor in CQuitEarly), so one that arrives during start-up
+// stays pending; the quit thread, started here before any other, takes it and ends the process within the bound
+// (see QuitSignals, CleanExit). Blocking again is a no-op then, and covers a build without the constructor.
+if cove_quit_signals_blocked_before_main() == 0 { QuitSignals.block() }
+let cleanExit = CleanExit()
+cleanExit.handleSignals()
 cove_stdout_line_buffered()
 cove_tune_malloc_for_frames()
 bindTranslations(directory: Installation.localeDirectory())
@@ -44,4 +52,4 @@ if let path = options.layoutFile {
         exit(2)
     }
 }
-exit(CoveApplication(options: options, customLayout: customLayout).run())
+exit(CoveApplication(options: options, customLayout: customLayout, exit: cleanExit).run())

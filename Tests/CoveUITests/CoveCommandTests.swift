@@ -283,11 +283,12 @@ final class CoveProcess: @unchecked Sendable {
     private var stdoutText = ""
     private var stderrText = ""
 
-    init(_ binary: String, _ arguments: [String]) throws {
+    init(_ binary: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["LANGUAGE"] = "en"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -326,6 +327,9 @@ final class CoveProcess: @unchecked Sendable {
         Thread.sleep(forTimeInterval: 0.1)  // let the readers drain the pipes
         return process.terminationStatus
     }
+
+    var pid: Int32 { process.processIdentifier }
+    var terminatedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
 
     func stop() {
         if process.isRunning {

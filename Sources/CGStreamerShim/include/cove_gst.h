@@ -40,4 +40,8 @@ void cove_playbin_refuse_text_streams(GstElement *playbin);
 void cove_playbin_filter_hls_master(GstElement *playbin);
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
+
+/// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad neither linked nor blocked):
+/// tearing such a decodebin3 down crashes GStreamer 1.22 (see cove_decodebin3_inputs.c).
+guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
 #endif

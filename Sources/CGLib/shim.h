@@ -1,2 +1,1 @@
 #include <gio/gio.h>
-#include <glib-unix.h>

@@ -7,6 +7,10 @@ import FoundationEssentials
 extension JSONValue {
     enum Kind: CaseIterable { case string, number, object, array, bool }
 
+    /// A `userInfo` key: when true, a value no kind can hold (a number beyond Double, a lone surrogate escape)
+    /// decodes as null instead of failing the document.
+    static let unreadableAsNull = CodingUserInfoKey(rawValue: "CoveCore.JSONValue.unreadableAsNull")!
+
     public init(from decoder: any Decoder) throws {
         var kinds: [String: Kind] = [:]
         self = try Self.decode(decoder, name: "", kinds: &kinds)
@@ -23,6 +27,7 @@ extension JSONValue {
                 return value
             }
         }
+        if decoder.userInfo[unreadableAsNull] as? Bool == true { return .null }
         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
                                                                 debugDescription: "not a JSON value"))
     }

@@ -1,4 +1,5 @@
 import CoveCore
+import FoundationEssentials
 
 /// Fetches videos and playlists from the Brightcove Playback API (SDK `BCOVPlaybackService`). Requests run on
 /// background threads; the async functions can be awaited from any actor, and a `@MainActor` caller resumes on the
@@ -100,7 +101,7 @@ public final class PlaybackService: Sendable {
         let configuration = prepared.configuration
         let response = try await transport.get(prepared.request, configuration).get()
         guard (200..<300).contains(response.status) else {
-            guard let entries = (try? Self.json(from: response.body)).flatMap(PlaybackAPIErrorEntry.parseList(json:))
+            guard let entries = PlaybackAPIErrorEntry.parseList(Data(response.body))
             else {
                 throw .malformedResponse(status: response.status, prefix: Self.prefix(of: response.body, configuration))
             }

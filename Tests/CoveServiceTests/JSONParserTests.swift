@@ -3,7 +3,7 @@ import CoveCore
 import Foundation
 import XCTest
 
-/// The service reads a response body through the one route (JSONDecoder, the safety filter, the mapping); the
+/// The service reads a response body through the one route (JSONDecoder into the values, the safety filter); the
 /// decoding itself is tested in CoveCore.
 final class JSONParserTests: XCTestCase {
     private static let safePlaylist = #"""
@@ -32,7 +32,7 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(playlist.failedVideos.count, 1)
         XCTAssertEqual(playlist.videos[0].sources.map(\.url.absoluteString), ["https://m.example/1.m3u8"])
         XCTAssertEqual(playlist.videos[0].textTracks.first?.sources.map(\.absoluteString), ["https://m.example/1.vtt"])
-        XCTAssertEqual(playlist, try PlaybackService.playlist(fromJSON: PlaybackService.json(from: Array(Self.safePlaylist.utf8))).playlist)
+        XCTAssertEqual(playlist, try PlaybackService.playlist(fromJSON: JSONValue(parsing: Array(Self.safePlaylist.utf8))).playlist)
     }
 
     func testUnsafeAddressesAreDroppedWithWarnings() throws {
@@ -41,8 +41,8 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(warnings.map(\.videoID), ["1", "2", "2", "2"])
         XCTAssertEqual(playlist.videos.flatMap(\.sources).map(\.url.absoluteString),
                        ["https://m.example/1.m3u8", "https://m.example/3.mp4"])
-        XCTAssertEqual(playlist.videos[0].properties["sources"]?.arrayValue?.count, 1,
-                       "properties agree with the values")
+        XCTAssertEqual(playlist.videos[0].properties["sources"]?.arrayValue?.count, 2,
+                       "properties stay as received; nothing is fetched from them")
         XCTAssertNil(playlist.videos[1].thumbnail)
         XCTAssertEqual(playlist.videos[1].textTracks.map { $0.src?.absoluteString }, ["HTTPS://m.example/2.vtt"])
     }
@@ -77,7 +77,7 @@ final class JSONParserTests: XCTestCase {
 
     func testTheErrorKeepsAShortPrefix() {
         let body = "<html>" + String(repeating: "x", count: 5000)
-        XCTAssertThrowsError(try PlaybackService.json(from: Array(body.utf8))) { error in
+        XCTAssertThrowsError(try PlaybackService.playlist(from: Array(body.utf8))) { error in
             guard case .notJSON(let prefix) = error as? PlaybackJSONError else { return XCTFail("\(error)") }
             XCTAssertEqual(prefix.count, PlaybackJSONError.prefixLimit)
             XCTAssertTrue(prefix.hasPrefix("<html>"))

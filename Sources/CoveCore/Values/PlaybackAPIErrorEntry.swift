@@ -30,10 +30,11 @@ public struct PlaybackAPIErrorEntry: Sendable, Hashable {
         }
         let entries = candidates.compactMap { candidate -> PlaybackAPIErrorEntry? in
             guard let object = candidate.objectValue else { return nil }
-            let fields = JSONFields(object)
-            guard let code = fields.string("error_code").map(trimmingWhitespace), !code.isEmpty else { return nil }
-            return PlaybackAPIErrorEntry(code: code, subcode: fields.string("error_subcode"),
-                                         message: fields.string("message"))
+            guard let code = object["error_code"]?.stringValue.map(trimmingWhitespace), !code.isEmpty else {
+                return nil
+            }
+            return PlaybackAPIErrorEntry(code: code, subcode: object["error_subcode"]?.stringValue,
+                                         message: object["message"]?.stringValue)
         }
         return entries.isEmpty ? nil : entries
     }

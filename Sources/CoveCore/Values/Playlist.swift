@@ -11,9 +11,10 @@ public struct Playlist: Sendable, Hashable, Decodable {
     public let referenceID: String?
     /// `EXPLICIT` or a smart-playlist type.
     public let type: String?
-    public let videos: [Video]
-    /// The playlist object as received.
-    public let properties: [String: JSONValue]
+    public internal(set) var videos: [Video]
+    /// The playlist object as received (see `Video.properties`).
+    public var properties: [String: JSONValue] { storedProperties.object }
+    private let storedProperties: JSONProperties
 
     public var count: Int { videos.count }
     /// Videos that can be played (SDK `allPlayableVideos`).
@@ -26,11 +27,7 @@ public struct Playlist: Sendable, Hashable, Decodable {
     /// Reads a playlist response; entries of `videos` that are not objects are left out.
     public init(json: JSONValue) throws(PlaybackJSONError) {
         guard case .object(let object) = json else { throw .expectedObject("playlist", found: json) }
-        var parts = Parts(JSONFields(object))
-        parts.videos = JSONFields(object).array("videos") { (video) throws(PlaybackJSONError) in
-            try Video(json: video)
-        }
-        self.init(parts, properties: object)
+        self.init(PlaybackJSON.parts(Parts.self, of: object), properties: JSONProperties(object))
     }
 
     /// Reads a playlist response (see `PlaybackJSON` for what is refused).
@@ -38,20 +35,20 @@ public struct Playlist: Sendable, Hashable, Decodable {
         self = try PlaybackJSON.decode(Playlist.self, from: jsonData)
     }
 
-    /// Decodes a playlist object as `JSONValue` and maps it as `init(json:)` does.
+    /// Reads a playlist object; a value that is not an object throws `PlaybackJSONError.unexpectedShape`.
     public init(from decoder: any Decoder) throws {
-        try self.init(json: JSONValue(from: decoder))
+        self.init(try Parts(from: decoder), properties: JSONProperties(decoder))
     }
 
     /// A playlist from videos the app already has; metadata is read from `properties` (API field names).
     public init(videos: [Video], properties: [String: JSONValue] = [:]) {
-        var parts = Parts(JSONFields(properties))
+        var parts = PlaybackJSON.parts(Parts.self, of: properties)
         parts.videos = videos
-        self.init(parts, properties: properties)
+        self.init(parts, properties: JSONProperties(properties))
     }
 
     /// The fields as read.
-    struct Parts {
+    struct Parts: FieldParts {
         var id: String?
         var accountID: String?
         var name: String?
@@ -60,18 +57,26 @@ public struct Playlist: Sendable, Hashable, Decodable {
         var type: String?
         var videos: [Video] = []
 
-        /// Everything but the videos.
-        init(_ fields: JSONFields) {
-            id = fields.identifier("id")
-            accountID = fields.identifier("account_id")
-            name = fields.string("name")
-            shortDescription = fields.string("description")
-            referenceID = fields.string("reference_id")
-            type = fields.string("type")
+        private enum Field: String, CodingKey {
+            case id, name, description, type, videos
+            case accountID = "account_id", referenceID = "reference_id"
+        }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let fields = try PlaybackJSON.object(decoder, keyedBy: Field.self, what: "playlist")
+            id = fields.identifier(.id)
+            accountID = fields.identifier(.accountID)
+            name = fields.string(.name)
+            shortDescription = fields.string(.description)
+            referenceID = fields.string(.referenceID)
+            type = fields.string(.type)
+            videos = fields.elements(.videos)
         }
     }
 
-    private init(_ parts: consuming Parts, properties: [String: JSONValue]) {
+    private init(_ parts: consuming Parts, properties: JSONProperties) {
         id = parts.id
         accountID = parts.accountID
         name = parts.name
@@ -79,6 +84,6 @@ public struct Playlist: Sendable, Hashable, Decodable {
         referenceID = parts.referenceID
         type = parts.type
         videos = parts.videos
-        self.properties = properties
+        storedProperties = properties
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One rendition of a video (SDK `BCOVSource`): a URL and how it is delivered, plus the API's rendition details.
-public struct Source: Sendable, Hashable {
+public struct Source: Sendable, Hashable, Decodable {
     public let url: URL
     public let deliveryMethod: DeliveryMethod
     /// The API's `type` (a MIME type, present for manifests).
@@ -21,10 +21,11 @@ public struct Source: Sendable, Hashable {
     public let extXVersion: String?
     /// DRM systems by name (`com.widevine.alpha`, `com.apple.fps.1_0`, …) with their settings.
     public let keySystems: [String: JSONValue]
-    /// The source object as received, including fields not mapped above.
-    public let properties: [String: JSONValue]
+    /// The source object as received, including fields not mapped above (see `Video.properties`).
+    public var properties: [String: JSONValue] { storedProperties.object }
+    fileprivate var storedProperties: JSONProperties
 
-    public var isHTTPS: Bool { url.lowercasedScheme == "https" }
+    public var isHTTPS: Bool { url.hasScheme("https") }
     /// Only http(s) sources are fetched from the network; others (rtmp, file) stay in the model so callers can see
     /// them, and the service drops them.
     public var isNetworkURL: Bool { url.hasNetworkScheme }
@@ -33,20 +34,29 @@ public struct Source: Sendable, Hashable {
 
     /// Reads a `sources[]` entry; nil when it has no usable `src` (such entries are skipped, not errors).
     public init?(json: JSONValue) {
-        guard let object = json.objectValue, case let fields = JSONFields(object), let url = fields.url("src")
-        else { return nil }
-        self.init(Parts(fields), url: url, deliveryMethod: nil, properties: object)
+        guard let object = json.objectValue, case let parts = PlaybackJSON.parts(Parts.self, of: object),
+              let url = parts.src else { return nil }
+        self.init(parts, url: url, deliveryMethod: nil, properties: JSONProperties(object))
+    }
+
+    /// Reads a `sources[]` entry; one without a usable `src` throws, and its array leaves it out.
+    public init(from decoder: any Decoder) throws {
+        let parts = try Parts(from: decoder)
+        guard let url = parts.src else { throw UnusableElement() }
+        self.init(parts, url: url, deliveryMethod: nil, properties: JSONProperties(elementOf: decoder))
     }
 
     /// A source for a URL the app already has (SDK `BCOVSource(withURL:deliveryMethod:properties:)`). The other
     /// fields are read from `properties` (API field names); without a delivery method it is decided as for API
     /// sources.
     public init(url: URL, deliveryMethod: DeliveryMethod? = nil, properties: [String: JSONValue] = [:]) {
-        self.init(Parts(JSONFields(properties)), url: url, deliveryMethod: deliveryMethod, properties: properties)
+        self.init(PlaybackJSON.parts(Parts.self, of: properties), url: url, deliveryMethod: deliveryMethod,
+                  properties: JSONProperties(properties))
     }
 
-    /// The fields besides `src` as read, before anything is decided from them.
-    struct Parts {
+    /// The fields as read, before anything is decided from them.
+    struct Parts: FieldParts {
+        var src: URL?
         var type: String?
         var container: String?
         var codec: String?
@@ -58,22 +68,31 @@ public struct Source: Sendable, Hashable {
         var extXVersion: String?
         var keySystems: [String: JSONValue]?
 
-        init(_ fields: JSONFields) {
-            type = fields.string("type")
-            container = fields.string("container")
-            codec = fields.string("codec")
-            averageBitrate = fields.int("avg_bitrate")
-            width = fields.int("width")
-            height = fields.int("height")
-            size = fields.int("size")
-            duration = fields.durationInSeconds("duration")
-            extXVersion = fields.string("ext_x_version") ?? fields.int("ext_x_version").map(String.init)
-            keySystems = fields.object("key_systems")
+        private enum Field: String, CodingKey {
+            case src, type, container, codec, width, height, size, duration
+            case averageBitrate = "avg_bitrate", extXVersion = "ext_x_version", keySystems = "key_systems"
+        }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let fields = try PlaybackJSON.object(decoder, keyedBy: Field.self, what: "source")
+            src = fields.url(.src)
+            type = fields.string(.type)
+            container = fields.string(.container)
+            codec = fields.string(.codec)
+            averageBitrate = fields.int(.averageBitrate)
+            width = fields.int(.width)
+            height = fields.int(.height)
+            size = fields.int(.size)
+            duration = fields.durationInSeconds(.duration)
+            extXVersion = fields.string(.extXVersion) ?? fields.int(.extXVersion).map(String.init)
+            keySystems = fields.value(.keySystems)
         }
     }
 
     private init(_ parts: consuming Parts, url: URL, deliveryMethod: DeliveryMethod?,
-                 properties: [String: JSONValue]) {
+                 properties: JSONProperties) {
         let type = parts.type.flatMap { $0.isEmpty ? nil : $0 }
         self.url = url
         self.deliveryMethod = deliveryMethod ?? Self.deliveryMethod(type: type, container: parts.container, url: url)
@@ -87,7 +106,7 @@ public struct Source: Sendable, Hashable {
         duration = parts.duration
         extXVersion = parts.extXVersion.take()
         keySystems = parts.keySystems ?? [:]
-        self.properties = properties
+        storedProperties = properties
     }
 
     /// `type` decides when it names a known format; MP4 renditions often carry only `container`; the URL's
@@ -100,5 +119,13 @@ public struct Source: Sendable, Hashable {
         if let container, equalsIgnoringASCIICase(container, "MP4") { return .mp4 }
         if let guessed = DeliveryMethod(guessingFrom: url) { return guessed }
         return .other(type ?? "")
+    }
+}
+
+extension Source: PlacedInDocument {
+    func placed(at path: [JSONPathStep]) -> Source {
+        var placed = self
+        placed.storedProperties = storedProperties.placed(at: path)
+        return placed
     }
 }

@@ -36,12 +36,12 @@ public struct Video: Sendable, Hashable, Decodable {
     public let updatedAt: String?
     public let publishedAt: String?
     public let economics: Economics
-    public let poster: URL?
-    public let posterSources: [URL]
-    public let thumbnail: URL?
-    public let thumbnailSources: [URL]
-    public let sources: [Source]
-    public let textTracks: [TextTrack]
+    public internal(set) var poster: URL?
+    public internal(set) var posterSources: [URL]
+    public internal(set) var thumbnail: URL?
+    public internal(set) var thumbnailSources: [URL]
+    public internal(set) var sources: [Source]
+    public internal(set) var textTracks: [TextTrack]
     /// Ordered by position: before, then by time, then after.
     public let cuePoints: [CuePoint]
     /// Only string values; the API omits empty fields.
@@ -55,8 +55,11 @@ public struct Video: Sendable, Hashable, Decodable {
     public let errorCode: String?
     public let errorSubcode: String?
     public let errorMessage: String?
-    /// The video object as received, so fields this model does not map are still available.
-    public let properties: [String: JSONValue]
+    /// The video object as received, so fields this model does not map are still available. Decoded when first
+    /// read (see `JSONProperties`); addresses the service refused are still in it, so nothing may be fetched from
+    /// it.
+    public var properties: [String: JSONValue] { storedProperties.object }
+    private let storedProperties: JSONProperties
 
     public var is360: Bool { projection == Self.equirectangularProjection }
     public var hasError: Bool { errorCode != nil }
@@ -72,7 +75,7 @@ public struct Video: Sendable, Hashable, Decodable {
     /// Reads a single-video response or a `videos[]` entry.
     public init(json: JSONValue) throws(PlaybackJSONError) {
         guard case .object(let object) = json else { throw .expectedObject("video", found: json) }
-        self.init(Parts(JSONFields(object)), properties: object)
+        self.init(PlaybackJSON.parts(Parts.self, of: object), properties: JSONProperties(object))
     }
 
     /// Reads a single-video response (see `PlaybackJSON` for what is refused).
@@ -80,23 +83,22 @@ public struct Video: Sendable, Hashable, Decodable {
         self = try PlaybackJSON.decode(Video.self, from: jsonData)
     }
 
-    /// Decodes a video object as `JSONValue` and maps it as `init(json:)` does; a value that is not an object
-    /// throws `PlaybackJSONError.unexpectedShape`.
+    /// Reads a video object; a value that is not an object throws `PlaybackJSONError.unexpectedShape`.
     public init(from decoder: any Decoder) throws {
-        try self.init(json: JSONValue(from: decoder))
+        self.init(try Parts(from: decoder), properties: JSONProperties(decoder))
     }
 
     /// A video from sources the app already has (SDK `BCOVVideo(withSources:cuePoints:properties:)`); the other
     /// fields are read from `properties`, which uses the Playback API's field names.
     public init(sources: [Source], cuePoints: [CuePoint] = [], properties: [String: JSONValue] = [:]) {
-        var parts = Parts(JSONFields(properties))
+        var parts = PlaybackJSON.parts(Parts.self, of: properties)
         parts.sources = sources
         parts.cuePoints = cuePoints
-        self.init(parts, properties: properties)
+        self.init(parts, properties: JSONProperties(properties))
     }
 
     /// The fields as read, before anything is decided from them.
-    struct Parts {
+    struct Parts: FieldParts {
         var id: String?
         var accountID: String?
         var name: String?
@@ -125,38 +127,52 @@ public struct Video: Sendable, Hashable, Decodable {
         var message: String?
         var errorMessage: String?
 
-        init(_ fields: JSONFields) {
-            id = fields.identifier("id")
-            accountID = fields.identifier("account_id")
-            name = fields.string("name")
-            referenceID = fields.string("reference_id")
-            shortDescription = fields.string("description")
-            longDescription = fields.string("long_description")
-            duration = fields.durationInSeconds("duration")
-            createdAt = fields.string("created_at")
-            updatedAt = fields.string("updated_at")
-            publishedAt = fields.string("published_at")
-            economics = fields.string("economics")
-            poster = fields.url("poster")
-            posterSources = fields.urlList("poster_sources")
-            thumbnail = fields.url("thumbnail")
-            thumbnailSources = fields.urlList("thumbnail_sources")
-            sources = fields.array("sources") { Source(json: $0) }
-            textTracks = fields.array("text_tracks") { TextTrack(json: $0) }
-            cuePoints = fields.array("cue_points") { CuePoint(json: $0) }
-            customFields = fields.strings("custom_fields")
-            tags = fields.array("tags") { $0.stringValue }
-            projection = fields.string("projection")
-            bumperID = fields.string("bumper_id")
-            offlineEnabled = fields.bool("offline_enabled")
-            errorCode = fields.string("error_code")
-            errorSubcode = fields.string("error_subcode")
-            message = fields.string("message")
-            errorMessage = fields.string("error_message")
+        private enum Field: String, CodingKey {
+            case id, name, description, duration, economics, poster, thumbnail, sources, tags, projection, message
+            case accountID = "account_id", referenceID = "reference_id", longDescription = "long_description"
+            case createdAt = "created_at", updatedAt = "updated_at", publishedAt = "published_at"
+            case posterSources = "poster_sources", thumbnailSources = "thumbnail_sources"
+            case textTracks = "text_tracks", cuePoints = "cue_points", customFields = "custom_fields"
+            case bumperID = "bumper_id", offlineEnabled = "offline_enabled"
+            case errorCode = "error_code", errorSubcode = "error_subcode", errorMessage = "error_message"
+        }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let fields = try PlaybackJSON.object(decoder, keyedBy: Field.self, what: "video")
+            let path = JSONProperties.path(of: decoder)
+            id = fields.identifier(.id)
+            accountID = fields.identifier(.accountID)
+            name = fields.string(.name)
+            referenceID = fields.string(.referenceID)
+            shortDescription = fields.string(.description)
+            longDescription = fields.string(.longDescription)
+            duration = fields.durationInSeconds(.duration)
+            createdAt = fields.string(.createdAt)
+            updatedAt = fields.string(.updatedAt)
+            publishedAt = fields.string(.publishedAt)
+            economics = fields.string(.economics)
+            poster = fields.url(.poster)
+            posterSources = fields.urlList(.posterSources)
+            thumbnail = fields.url(.thumbnail)
+            thumbnailSources = fields.urlList(.thumbnailSources)
+            sources = fields.elements(.sources, at: path)
+            textTracks = fields.elements(.textTracks, at: path)
+            cuePoints = fields.elements(.cuePoints, at: path)
+            customFields = fields.strings(.customFields)
+            tags = fields.elements(.tags)
+            projection = fields.string(.projection)
+            bumperID = fields.string(.bumperID)
+            offlineEnabled = fields.bool(.offlineEnabled)
+            errorCode = fields.string(.errorCode)
+            errorSubcode = fields.string(.errorSubcode)
+            message = fields.string(.message)
+            errorMessage = fields.string(.errorMessage)
         }
     }
 
-    private init(_ parts: consuming Parts, properties: [String: JSONValue]) {
+    private init(_ parts: consuming Parts, properties: JSONProperties) {
         id = parts.id.take()
         accountID = parts.accountID.take()
         name = parts.name.take()
@@ -184,7 +200,7 @@ public struct Video: Sendable, Hashable, Decodable {
         errorCode = parts.errorCode.take().flatMap { $0.isEmpty ? nil : $0 }
         errorSubcode = parts.errorSubcode.take()
         errorMessage = parts.message.take() ?? parts.errorMessage.take()
-        self.properties = properties
+        storedProperties = properties
     }
 
     private static func bumperID(_ text: String?) -> String? {

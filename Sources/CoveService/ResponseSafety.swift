@@ -10,6 +10,7 @@ enum ResponseSafety {
 
     /// The video without unsafe addresses (see `Video.keepingAddresses`), and a warning for each one dropped.
     static func video(_ video: Video) -> (Video, [PlaybackWarning]) {
+        if video.allAddresses(\.hasNetworkScheme) { return (video, []) }
         var warnings: [PlaybackWarning] = []
         let safe = video.keepingAddresses { url, kind in keep(url, kind, videoID: video.id, &warnings) }
         return (safe, warnings)
@@ -17,6 +18,7 @@ enum ResponseSafety {
 
     /// The playlist with each of its videos made safe.
     static func playlist(_ playlist: Playlist) -> (Playlist, [PlaybackWarning]) {
+        if playlist.videos.allSatisfy({ $0.allAddresses(\.hasNetworkScheme) }) { return (playlist, []) }
         var warnings: [PlaybackWarning] = []
         let safe = playlist.mappingVideos { entry in
             let (safe, dropped) = video(entry)

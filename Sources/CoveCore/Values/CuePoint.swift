@@ -118,9 +118,9 @@ extension Array where Element == CuePoint {
 }
 
 extension CuePoint: PlacedInDocument {
-    func placed(at path: [JSONPathStep]) -> CuePoint {
+    func placed(in parent: [JSONPathStep], member: String, index: Int) -> CuePoint {
         var placed = self
-        placed.storedProperties = storedProperties.placed(at: path)
+        placed.storedProperties = storedProperties.placed(in: parent, member: member, index: index)
         return placed
     }
 }

@@ -9,6 +9,8 @@ struct JSONProperties: Sendable, Hashable {
     private enum Storage: Sendable {
         case object([String: JSONValue])
         case document(JSONDocument, path: [JSONPathStep])
+        /// Element `index` of the array `member` of the object at `parent`: the parent's path is shared, not copied.
+        case element(JSONDocument, parent: [JSONPathStep], member: String, index: Int)
     }
 
     private let storage: Storage
@@ -42,10 +44,11 @@ struct JSONProperties: Sendable, Hashable {
         decoder.userInfo[JSONDocument.key] is JSONDocument ? decoder.codingPath.map(JSONPathStep.init) : nil
     }
 
-    /// The same body at `path`; properties held as an object stay as they are.
-    func placed(at path: [JSONPathStep]) -> JSONProperties {
+    /// The same body at element `index` of array `member` of the object at `parent`; properties held as an
+    /// object stay as they are.
+    func placed(in parent: [JSONPathStep], member: String, index: Int) -> JSONProperties {
         guard case .document(let document, _) = storage else { return self }
-        return JSONProperties(storage: .document(document, path: path))
+        return JSONProperties(storage: .element(document, parent: parent, member: member, index: index))
     }
 
     private init(storage: Storage) {
@@ -56,16 +59,24 @@ struct JSONProperties: Sendable, Hashable {
         switch storage {
         case .object(let object): object
         case .document(let document, let path): document.object(at: path)
+        case .element(let document, let parent, let member, let index):
+            document.object(at: parent + [.member(member), .index(index)])
         }
     }
 
     /// The same place in the same body is equal without decoding it.
     static func == (lhs: JSONProperties, rhs: JSONProperties) -> Bool {
-        if case .document(let left, let leftPath) = lhs.storage, case .document(let right, let rightPath) = rhs.storage,
-           left === right, leftPath == rightPath {
+        switch (lhs.storage, rhs.storage) {
+        case (.document(let left, let leftPath), .document(let right, let rightPath))
+            where left === right && leftPath == rightPath:
             return true
+        case (.element(let left, let leftParent, let leftMember, let leftIndex),
+              .element(let right, let rightParent, let rightMember, let rightIndex))
+            where left === right && leftIndex == rightIndex && leftMember == rightMember && leftParent == rightParent:
+            return true
+        default:
+            return lhs.object == rhs.object
         }
-        return lhs.object == rhs.object
     }
 
     /// Nothing: hashing would decode the object, and the values hash their mapped fields, which equal properties
@@ -75,7 +86,7 @@ struct JSONProperties: Sendable, Hashable {
 
 /// An array element whose properties its parent places in the body.
 protocol PlacedInDocument {
-    func placed(at path: [JSONPathStep]) -> Self
+    func placed(in parent: [JSONPathStep], member: String, index: Int) -> Self
 }
 
 /// One step of the way from a body's root to an object in it.

@@ -42,9 +42,9 @@ extension KeyedDecodingContainer {
     func elements<Element: Decodable & PlacedInDocument>(_ key: Key, at path: [JSONPathStep]?) -> [Element] {
         guard let elements = value(key, as: [Lenient<Element>].self) else { return [] }
         guard let path else { return elements.compactMap(\.value) }
-        let arrayPath = path + [.member(key.stringValue)]
+        let member = key.stringValue
         return elements.enumerated().compactMap { index, element in
-            element.value?.placed(at: arrayPath + [.index(index)])
+            element.value?.placed(in: path, member: member, index: index)
         }
     }
 

@@ -123,9 +123,9 @@ public struct Source: Sendable, Hashable, Decodable {
 }
 
 extension Source: PlacedInDocument {
-    func placed(at path: [JSONPathStep]) -> Source {
+    func placed(in parent: [JSONPathStep], member: String, index: Int) -> Source {
         var placed = self
-        placed.storedProperties = storedProperties.placed(at: path)
+        placed.storedProperties = storedProperties.placed(in: parent, member: member, index: index)
         return placed
     }
 }

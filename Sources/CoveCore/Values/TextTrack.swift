@@ -96,9 +96,9 @@ public struct TextTrack: Sendable, Hashable, Decodable {
 }
 
 extension TextTrack: PlacedInDocument {
-    func placed(at path: [JSONPathStep]) -> TextTrack {
+    func placed(in parent: [JSONPathStep], member: String, index: Int) -> TextTrack {
         var placed = self
-        placed.storedProperties = storedProperties.placed(at: path)
+        placed.storedProperties = storedProperties.placed(in: parent, member: member, index: index)
         return placed
     }
 }

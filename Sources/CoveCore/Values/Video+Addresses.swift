@@ -21,6 +21,17 @@ extension Video {
     }
 }
 
+extension Video {
+    /// Whether `allowed` accepts every address `keepingAddresses` would ask about: then there is nothing to filter,
+    /// and nothing is copied.
+    package func allAddresses(_ allowed: (URL) -> Bool) -> Bool {
+        sources.allSatisfy { allowed($0.url) }
+            && textTracks.allSatisfy { track in track.declaredSrc.map(allowed) ?? true && track.sources.allSatisfy(allowed) }
+            && poster.map(allowed) ?? true && thumbnail.map(allowed) ?? true
+            && posterSources.allSatisfy(allowed) && thumbnailSources.allSatisfy(allowed)
+    }
+}
+
 extension Playlist {
     /// The playlist with each video replaced by `transform`'s, for the service's safety rule.
     package func mappingVideos(_ transform: (Video) -> Video) -> Playlist {

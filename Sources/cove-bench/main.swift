@@ -1,8 +1,8 @@
 // cove-bench: figures for the Playback Service's speed (issue: "a benchmark command that prints the figure").
 //   swift run -c release cove-bench [--runs N] [--requests N] [--mapping-only] [--skip-playback]
-// Prints how long decoding a 20-video and a 1,000-video playlist response into a Playlist takes (JSONDecoder, safety
-// filter and mapping, off the main thread); how many sequential findVideo requests per second one service makes
-// against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
+// Prints how long decoding a 20-video and a 1,000-video playlist response into a Playlist takes (JSONDecoder into the
+// values and the safety filter, off the main thread; beside it, JSONDecoder alone into plain structs); how many
+// sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
 // each buffer setting fetches.
 //   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N] [--soak 40]
 import CoveCore
@@ -112,25 +112,35 @@ let clock = ContinuousClock()
 
 /// Runs the whole decode (`PlaybackService.playlist(from:)`: JSONDecoder, safety filter, mapping) `runs` times on a
 /// thread of the cooperative pool, as the service does, never the main thread.
-func measureDecoding(videos count: Int) async throws -> [Lap] {
+/// After each run, the same body is decoded into `DecodingFloor`'s plain structs, so both figures come from the same
+/// periods of this VM.
+func measureDecoding(videos count: Int) async throws -> (cove: [Lap], floor: [Lap]) {
     let body = try playlistBody(videos: count)
     print("playlist response: \(count) videos, \(body.count / 1024) KiB of JSON")
     return try await Task.detached {
-        var laps: [Lap] = []
+        var laps: (cove: [Lap], floor: [Lap]) = ([], [])
         for _ in 0..<runs {
-            let (start, cpu) = (clock.now, processCPUMicroseconds())
+            var (start, cpu) = (clock.now, processCPUMicroseconds())
             let mapped = try PlaybackService.playlist(from: body)
-            laps.append(Lap(wall: clock.now - start, cpu: processCPUMicroseconds() - cpu))
+            laps.cove.append(Lap(wall: clock.now - start, cpu: processCPUMicroseconds() - cpu))
             precondition(mapped.playlist.count == count && mapped.warnings.isEmpty)
-            withExtendedLifetime(mapped) {}
+            (start, cpu) = (clock.now, processCPUMicroseconds())
+            let plain = try JSONDecoder().decode(DecodingFloor.Playlist.self, from: Data(body))
+            laps.floor.append(Lap(wall: clock.now - start, cpu: processCPUMicroseconds() - cpu))
+            precondition(plain.videos.count == count)
+            withExtendedLifetime((mapped, plain)) {}
         }
         return laps
     }.value
 }
 
-print("JSON bytes → Playlist (PlaybackService.playlist(from:): JSONDecoder, safety filter, mapping; off the main thread):")
-report("  20 videos", try await measureDecoding(videos: 20))
-report("  \(videoCount) videos", try await measureDecoding(videos: videoCount))
+print("JSON bytes → Playlist (PlaybackService.playlist(from:): JSONDecoder into the values, safety filter; off the main thread),")
+print("and beside it JSONDecoder alone into plain structs of the same fields (DecodingFloor):")
+for count in [20, videoCount] {
+    let laps = try await measureDecoding(videos: count)
+    report("  \(count) videos", laps.cove)
+    report("  \(count) videos, plain structs", laps.floor)
+}
 
 // `--mapping-only` stops here, for profiling the decoding alone.
 if CommandLine.arguments.contains("--mapping-only") { exit(0) }

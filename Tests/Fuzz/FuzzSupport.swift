@@ -1,3 +1,4 @@
+import CoveCore
 import FoundationEssentials
 
 /// Shared by every fuzz target (compiled into each): the bytes as the readers' callers turn them into text, and a
@@ -19,4 +20,13 @@ enum FuzzInput {
 /// An invariant of a reader's result; breaking it is a finding, like a crash.
 func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("fuzz invariant: \(message())") }
+}
+
+/// Reads the `properties` of a video and of its sources, text tracks and cue points: decoded from the body when first
+/// read, so a body that decodes must also give them.
+func readProperties(of video: Video) {
+    _ = video.properties.count
+    for source in video.sources { _ = source.properties.count }
+    for track in video.textTracks { _ = track.properties.count }
+    for cuePoint in video.cuePoints { _ = cuePoint.properties.count }
 }

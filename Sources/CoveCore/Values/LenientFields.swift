@@ -12,8 +12,9 @@ extension KeyedDecodingContainer {
 
     func double(_ key: Key) -> Double? { value(key) }
 
-    /// Read as a number, so `1280.0` counts and `1280.5` does not.
-    func int(_ key: Key) -> Int? { double(key).flatMap { Int(exactly: $0) } }
+    /// Any number with an integer value, so `1280.0` counts and `1280.5` does not. Integers are parsed as such
+    /// first: parsing as Double costs several times more.
+    func int(_ key: Key) -> Int? { value(key, as: Int.self) ?? double(key).flatMap { Int(exactly: $0) } }
 
     func bool(_ key: Key) -> Bool? { value(key) }
 

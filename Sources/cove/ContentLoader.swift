@@ -7,6 +7,8 @@ import CoveUI
 /// built-in demo catalog (which it serves with the emulator).
 final class ContentLoader {
     private let options: LaunchOptions
+    /// The command line's target, until files or URIs are opened in this window (a second `cove FILE`).
+    private var target: LaunchOptions.Target
     private let controller: PlaybackController
     private let playerView: PlayerView
     private let setTitle: (String) -> Void
@@ -16,6 +18,7 @@ final class ContentLoader {
     init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView,
          setTitle: @escaping (String) -> Void) {
         self.options = options
+        self.target = options.target
         self.controller = controller
         self.playerView = playerView
         self.setTitle = setTitle
@@ -26,9 +29,17 @@ final class ContentLoader {
         liveStreams?.stop()
     }
 
-    /// Loads what the command line named; also what Retry does.
+    /// Plays files or URIs instead of what played: the running Cove's answer to another `cove FILE`.
+    func open(_ locations: [String]) {
+        target = .locations(locations)
+        load()
+    }
+
+    /// Loads what the command line named (or what was opened since); also what Retry does.
     func load() {
-        switch options.target {
+        switch target {
+        case .locations(let locations):
+            play(OpenedLocations(locations))
         case .url(let location):
             guard let url = MediaLocation.url(from: location) else {
                 controller.reportError(code: "BAD_URL", message: tr("“%@” is not a media URL or an existing file.")
@@ -53,7 +64,7 @@ final class ContentLoader {
 
     private func find(with service: PlaybackService) {
         playerView.showBusy()
-        let target = options.target
+        let target = self.target
         let parameters = options.queryParameters
         Task { @MainActor [weak self] in
             do throws(PlaybackServiceError) {
@@ -65,13 +76,27 @@ final class ContentLoader {
                     if find.asset == nil { find.assetID = DemoCatalog.hlsVideoID }
                     let result = try await service.findVideo(configuration: find, queryParameters: parameters)
                     self?.show(result)
-                case .url, .none:
+                case .url, .locations, .none:
                     break
                 }
             } catch {
                 self?.controller.reportError(code: error.code, message: error.userMessage)
             }
         }
+    }
+
+    /// The locations that play make the queue, each one that cannot is a warning; when none plays, the first
+    /// refusal is the error, and what played before stops.
+    private func play(_ opened: OpenedLocations) {
+        guard let first = opened.videos.first else {
+            controller.terminateCurrentSession()
+            let refusal = opened.refusals.first ?? (OpenedLocations.badLocationCode, "")
+            controller.reportError(code: refusal.code, message: refusal.message)
+            return
+        }
+        for refusal in opened.refusals { controller.reportWarning(code: refusal.code, message: refusal.message) }
+        if let name = first.name { setTitle(name) }
+        controller.setVideos(opened.videos)
     }
 
     private func show(_ result: VideoResult) {

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import CLibc
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -27,14 +28,20 @@ final class CoveApplication {
     }
 
     func run() -> Int32 {
-        // Several players side by side is normal; don't hand the command line to a running instance.
-        application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
-        Signals.connect(application, "activate") { [unowned self] in self.activate() }
-        Signals.connect(application, "startup") { [unowned self] in self.installQuitShortcuts() }
-        // Whatever else ends the application (the last window gone some other way) leaves the same way.
-        Signals.connect(application, "shutdown") { [unowned self] in self.exit.quit(because: "shutdown") }
         MainLoop.bridgeDispatchMainQueue()
         exit.stopPlayback = { [unowned self] in self.controller?.stop() }
+        // Files alone go to the Cove already running; any other option is a player of its own (SingleInstance).
+        switch SingleInstance.register(options, make: { [unowned self] flags in self.makeApplication(flags: flags) }) {
+        case .primary:
+            break
+        case .handedOver:
+            g_object_unref(application)
+            return 0
+        case .failed(let message):
+            cove_print_error("cove: \(message)")
+            g_object_unref(application)
+            return 1
+        }
         // Only argv[0]: Cove parsed its own options, and GApplication would refuse them.
         let name = strdup(CommandLine.arguments[0])
         var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]
@@ -43,6 +50,23 @@ final class CoveApplication {
         free(name)
         g_object_unref(application)
         return status
+    }
+
+    private func makeApplication(flags: GApplicationFlags) -> UnsafeMutablePointer<GApplication> {
+        application = gtk_application_new(Self.applicationID, flags)
+        Signals.connect(application, "activate") { [unowned self] in self.activate() }
+        Signals.connectOpen(application) { [unowned self] locations, _ in self.open(locations) }
+        Signals.connect(application, "startup") { [unowned self] in self.installQuitShortcuts() }
+        // Whatever else ends the application (the last window gone some other way) leaves the same way.
+        Signals.connect(application, "shutdown") { [unowned self] in self.exit.quit(because: "shutdown") }
+        return UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+    }
+
+    /// What another `cove FILE|URI…` (or the desktop, over D-Bus) opens replaces what this window plays.
+    private func open(_ locations: [String]) {
+        if window == nil { activate() }
+        loader?.open(locations)
+        if let window { gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
     }
 
     /// Ctrl+Q quits; Ctrl+W closes the window (GtkWindow's own `window.close`), which quits too: Cove has one.

@@ -92,7 +92,17 @@ final class LaunchOptionsTests: XCTestCase {
         let credentials = ["--account-id", "1", "--policy-key", "k"]
         let cases: [([String], String)] = [
             (["--bogus"], "--bogus"),
-            (["stray"], "stray"),
+            (["--url", "x", "stray"], "stray"),
+            (["--demo", "clip.mp4"], "--demo"),
+            (credentials + ["--video-id", "1", "clip.mp4"], "clip.mp4"),
+            (credentials + ["clip.mp4", "--playlist-reference-id", "p"], "--playlist-reference-id"),
+            (["clip.mp4", "--limit", "2"], "--limit"),
+            (["clip.mp4", "--auth-token", "jwt"], "--auth-token"),
+            (["--gapplication-service", "clip.mp4"], "clip.mp4"),
+            (["--gapplication-service", "--new-window"], "--gapplication-service"),
+            (["--gapplication-service", "--print-events"], "--gapplication-service"),
+            (["--new-window=1"], "--new-window"),
+            (["-"], "-"),
             (["--video-id"], "--video-id"),
             (["--video-id", "--demo"], "--video-id"),
             (["--video-id="], "--video-id"),
@@ -145,8 +155,53 @@ final class LaunchOptionsTests: XCTestCase {
                        "--playlist-reference-id", "--limit", "--offset", "--auth-token", "--bumper-id",
                        "--bumper-reference-id", "--ad-config-id", "--config-id", "--url", "--playback-api-base",
                        "--playback-api-auth-base", "--demo", "--print-events", "--layout", "--layout-file",
-                       "--version", "--help"] {
+                       "--version", "--help", "--new-window", "--gapplication-service", "FILE|URI"] {
             XCTAssertTrue(LaunchOptions.helpText.contains(option), option)
         }
+    }
+
+    /// What a desktop's `Exec=cove %U` passes: paths and URIs without an option, played in the order given.
+    func testFilesAndURIsWithoutAnOptionAreAQueue() throws {
+        let locations = ["clip.mp4", "/media/b c.webm", "file:///tmp/d.mp4", "https://cdn.example/e.m3u8"]
+        let options = try parse(locations)
+        XCTAssertEqual(options.target, .locations(locations))
+        XCTAssertEqual(options.locations, locations)
+        // Options and files mix in any order; an option's value is never taken for a file.
+        let mixed = try parse(["--layout", "vod", "a.mp4", "--print-events", "b.mp4", "--layout-file=x.json"])
+        XCTAssertEqual(mixed.locations, ["a.mp4", "b.mp4"])
+        XCTAssertEqual(mixed.layoutName, "vod")
+        XCTAssertTrue(mixed.printEvents)
+        // After `--` everything is a file, even a name that looks like an option.
+        XCTAssertEqual(try parse(["--print-events", "--", "--demo", "-x.mp4"]).locations, ["--demo", "-x.mp4"])
+        // Checking that the files exist and are media is playback's job (an error event), not the parser's.
+        XCTAssertEqual(try parse(["ftp://example.com/a.mp4"]).target, .locations(["ftp://example.com/a.mp4"]))
+    }
+
+    /// Files alone (or nothing) go to the running Cove; any option makes a player of its own.
+    func testWhichCommandLinesShareTheRunningCove() throws {
+        let credentials = ["--account-id", "1", "--policy-key", "k"]
+        let shared: [[String]] = [[], ["a.mp4"], ["a.mp4", "https://x.example/b.mp4"], ["--", "-a.mp4"]]
+        for arguments in shared {
+            XCTAssertEqual(try parse(arguments).instance, .shared, "\(arguments)")
+        }
+        let independent: [[String]] = [
+            ["--new-window"], ["--new-window", "a.mp4"], ["a.mp4", "--print-events"], ["--print-events"],
+            ["--demo"], ["--demo", "--video-id", "7"], ["--url", "a.mp4"], ["--layout", "live", "a.mp4"],
+            ["--layout-file", "x.json"], credentials + ["--video-id", "5"], credentials + ["--playlist-id", "6"],
+            ["--playback-api-base", "http://127.0.0.1:9/playback/v1", "a.mp4"],
+        ]
+        for arguments in independent {
+            XCTAssertEqual(try parse(arguments).instance, .independent, "\(arguments)")
+        }
+        let service = try parse(["--gapplication-service"])
+        XCTAssertEqual(service.instance, .service)
+        XCTAssertEqual(service.target, .none)
+        XCTAssertTrue(try parse(["--new-window"]).newWindow)
+    }
+
+    func testTheHelpSaysWhichCommandLinesShareTheRunningCove() {
+        XCTAssertTrue(LaunchOptions.helpText.hasPrefix("Usage: cove [OPTION…] [FILE|URI…]"), LaunchOptions.helpText)
+        XCTAssertTrue(LaunchOptions.helpText.contains("go to the Cove already running"), LaunchOptions.helpText)
+        XCTAssertTrue(LaunchOptions.helpText.contains("Any option starts a player of its own"), LaunchOptions.helpText)
     }
 }

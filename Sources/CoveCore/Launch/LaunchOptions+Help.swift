@@ -2,10 +2,11 @@ extension LaunchOptions {
     /// The `--help` text, translated.
     public static var helpText: String {
         let lines = [
-            tr("Usage: cove [OPTION…]"),
+            tr("Usage: cove [OPTION…] [FILE|URI…]"),
             "",
             tr("Play Brightcove Video Cloud videos and plain media."),
             "",
+            "  FILE|URI…                     " + tr("play these local files or http(s) URLs, one after another"),
             "  --video-id ID                 " + tr("play this video from the Playback API"),
             "  --reference-id REF            " + tr("play the video with this reference ID"),
             "  --playlist-id ID              " + tr("play this playlist"),
@@ -25,11 +26,16 @@ extension LaunchOptions {
             "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
             "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),
             "  --layout-file FILE            " + tr("use a custom control layout from a JSON file"),
+            "  --new-window                  " + tr("start a player of its own, even if Cove is running"),
+            "  --gapplication-service        " + tr("for D-Bus activation: wait to be asked for a window"),
             "  --version                     " + tr("show the version and exit"),
             "  --verbose                     " + tr("with --version: also the session ID and library versions"),
             "  -h, --help                    " + tr("show this help and exit"),
             "",
             tr("Settings not given here are read from $XDG_CONFIG_HOME/cove/cove.conf (see the README)."),
+            "",
+            tr("Files and URIs given alone (or nothing at all) go to the Cove already running, which plays them in its window."),
+            tr("Any option starts a player of its own instead, as --new-window does."),
         ]
         return lines.joined(separator: "\n")
     }

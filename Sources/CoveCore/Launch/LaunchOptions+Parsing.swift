@@ -32,6 +32,8 @@ extension LaunchOptions {
         "-h": .flag(\.help),
         "--version": .flag(\.version),
         "--verbose": .flag(\.verbose),
+        "--new-window": .flag(\.newWindow),
+        "--gapplication-service": .flag(\.gapplicationService),
     ] }
 
     /// Parses the arguments after the program name, then completes the Playback API settings from this process's
@@ -40,7 +42,8 @@ extension LaunchOptions {
         try parse(arguments, environment: ProcessInfo.processInfo.environment, readFile: ConfigurationFile.read)
     }
 
-    /// Parses the arguments after the program name (`--name value` or `--name=value`). For a Playback API target
+    /// Parses the arguments after the program name (`--name value` or `--name=value`; any other argument, and
+    /// everything after `--`, is a file or URI to play). For a Playback API target
     /// the settings the command line leaves open come from `environment`, then from the key file `readFile` returns
     /// (nil: no file). `--help` and `--version` skip everything else.
     public static func parse(_ arguments: [String], environment: [String: String],
@@ -70,6 +73,10 @@ extension LaunchOptions {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if argument == "--" {
+                options.locations += arguments[index...]
+                break
+            }
             var name = argument
             var inlineValue: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -80,7 +87,8 @@ extension LaunchOptions {
                 if argument.hasPrefix("-") {
                     throw LaunchOptionsError(message: tr("unknown option “%@”").replacingPlaceholder(with: name))
                 }
-                throw LaunchOptionsError(message: tr("unexpected argument “%@”").replacingPlaceholder(with: argument))
+                options.locations.append(argument)
+                continue
             }
             if case .flag(let path) = kind {
                 if inlineValue != nil {

@@ -3,7 +3,7 @@ extension LaunchOptions {
     var usesPlaybackAPI: Bool {
         switch target {
         case .video, .playlist: true
-        case .url, .none: false
+        case .url, .locations, .none: false
         }
     }
 
@@ -15,6 +15,21 @@ extension LaunchOptions {
         }
         let videoFlag = videoID != nil ? "--video-id" : referenceID != nil ? "--reference-id" : nil
         let playlistFlag = playlistID != nil ? "--playlist-id" : playlistReferenceID != nil ? "--playlist-reference-id" : nil
+        if gapplicationService {
+            // D-Bus activation passes this alone; what to open comes later, over D-Bus.
+            if let location = locations.first {
+                throw LaunchOptionsError(message: tr("unexpected argument “%@”").replacingPlaceholder(with: location))
+            }
+            var others = self
+            others.gapplicationService = false
+            if others != LaunchOptions() {
+                throw LaunchOptionsError(message: tr("“%@” takes no other options").replacingPlaceholder(with: "--gapplication-service"))
+            }
+        }
+        if let location = locations.first,
+           let flag = url != nil ? "--url" : videoFlag ?? playlistFlag ?? (demo ? "--demo" : nil) {
+            throw together(flag, location)
+        }
         if url != nil {
             if demo { throw together("--demo", "--url") }
             if let flag = videoFlag ?? playlistFlag { throw together("--url", flag) }

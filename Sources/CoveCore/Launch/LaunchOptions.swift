@@ -17,6 +17,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var adConfigID: String?
     public var configID: String?
     public var url: String?
+    /// Files or URIs named without an option, as a desktop's `Exec=cove %U` passes them: played as a queue.
+    public var locations: [String] = []
     /// A supplied control layout by name (`vod`, `live`, …) instead of automatic selection.
     public var layoutName: String?
     /// A custom control layout file (JSON; see `ControlLayout.layoutFileFormat`).
@@ -28,6 +30,11 @@ public struct LaunchOptions: Sendable, Equatable {
     public var version = false
     /// With `version`: the run's session ID and the versions of the libraries in use.
     public var verbose = false
+    /// `--new-window`: a player of its own, even when Cove already runs.
+    public var newWindow = false
+    /// `--gapplication-service`: started by D-Bus activation, this process becomes the running Cove and waits for
+    /// the session to ask it for a window or files.
+    public var gapplicationService = false
 
     public init() {}
 
@@ -40,11 +47,14 @@ public struct LaunchOptions: Sendable, Equatable {
         case playlist(FindConfiguration)
         /// A media URL or file, without the Playback API.
         case url(String)
+        /// Files or URIs named without an option (or handed over by another `cove`), played one after another.
+        case locations([String])
         case none
     }
 
     public var target: Target {
         if let url { return .url(url) }
+        if !locations.isEmpty { return .locations(locations) }
         if videoID != nil || referenceID != nil { return .video(find(assetID: videoID, referenceID: referenceID)) }
         if playlistID != nil || playlistReferenceID != nil {
             return .playlist(find(assetID: playlistID, referenceID: playlistReferenceID))
@@ -92,8 +102,9 @@ extension LaunchOptions: CustomReflectable {
             "playlistID": playlistID as Any, "playlistReferenceID": playlistReferenceID as Any,
             "authToken": authToken == nil ? "nil" : "REDACTED", "bumperID": bumperID as Any,
             "bumperReferenceID": bumperReferenceID as Any, "limit": limit as Any, "offset": offset as Any,
-            "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any, "demo": demo,
-            "printEvents": printEvents, "help": help, "version": version, "verbose": verbose,
+            "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any,
+            "locations": locations, "demo": demo, "printEvents": printEvents, "help": help, "version": version,
+            "verbose": verbose, "newWindow": newWindow, "gapplicationService": gapplicationService,
         ])
     }
 }

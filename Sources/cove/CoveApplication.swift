@@ -35,7 +35,8 @@ final class CoveApplication {
         case .primary:
             break
         case .handedOver:
-            g_object_unref(application)
+            // Kept, not unreferenced: GApplication warns about a registered application destroyed outside
+            // g_application_run, and the process ends now anyway.
             return 0
         case .failed(let message):
             cove_print_error("cove: \(message)")

@@ -167,10 +167,11 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(options.target, .locations(locations))
         XCTAssertEqual(options.locations, locations)
         // Options and files mix in any order; an option's value is never taken for a file.
-        let mixed = try parse(["--layout", "vod", "a.mp4", "--print-events", "b.mp4", "--layout-file=x.json"])
+        let mixed = try parse(["--layout", "vod", "a.mp4", "--print-events", "b.mp4", "--new-window"])
         XCTAssertEqual(mixed.locations, ["a.mp4", "b.mp4"])
         XCTAssertEqual(mixed.layoutName, "vod")
         XCTAssertTrue(mixed.printEvents)
+        XCTAssertTrue(mixed.newWindow)
         // After `--` everything is a file, even a name that looks like an option.
         XCTAssertEqual(try parse(["--print-events", "--", "--demo", "-x.mp4"]).locations, ["--demo", "-x.mp4"])
         // Checking that the files exist and are media is playback's job (an error event), not the parser's.

@@ -341,7 +341,7 @@ public final class PlayerView {
         case .lifecycle(.play):
             controlBar.setPlaying(true)
             visibility.isPlaying = true
-        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail):
+        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.terminate):
             controlBar.setPlaying(false)
             visibility.isPlaying = false
         case .lifecycle(.failedToPlayToEndTime), .lifecycle(.resumeFail):

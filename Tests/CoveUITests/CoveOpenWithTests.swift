@@ -213,9 +213,9 @@ private final class SessionBus {
         let reply = run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
                                            "--object-path", "/org/freedesktop/DBus",
                                            "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name])
-        guard reply.status == 0, let number = reply.output.split(whereSeparator: { !$0.isNumber }).first(where: { !$0.isEmpty })
-        else { return nil }
-        return Int32(number)
+        // "(uint32 1234,)"
+        guard reply.status == 0, let number = reply.output.split(separator: " ").last else { return nil }
+        return Int32(number.filter(\.isNumber))
     }
 
     /// Every `cove` window on the accessibility bus, by process: "role: name" per object.

@@ -47,6 +47,13 @@ final class CoveOpenWithTests: XCTestCase {
         XCTAssertTrue(Self.plays(name: "second clip.mp4", duration: "0:07")(tree[running.pid] ?? []), "\(tree)")
         XCTAssertEqual(Array(tree.keys), [running.pid], "one window, in the running Cove: \(tree)")
 
+        // The launcher's `cove` with nothing to open brings the running window forward and opens no other.
+        let launcher = try CoveProcess(binary, [], environment: bus.environment)
+        XCTAssertEqual(launcher.waitForExit(timeout: 30), 0, launcher.allOutput)
+        tree = bus.tree()
+        XCTAssertEqual(Array(tree.keys), [running.pid], "\(tree)")
+        XCTAssertTrue(tree[running.pid]?.contains("image: second clip.mp4") ?? false, "it plays on: \(tree)")
+
         // An address Cove does not play reaches the running window too, which says why.
         let bad = "ftp://example.invalid/clip.mp4"
         let message = "“\(bad)” cannot be opened: Cove plays local files and http:// or https:// addresses."
@@ -74,7 +81,8 @@ final class CoveOpenWithTests: XCTestCase {
         XCTAssertEqual(bus.owner(of: "io.github.cove.Player"), running.pid, "the new window did not take the name")
     }
 
-    /// D-Bus activation: the service file's `Exec=cove --gapplication-service`, then the desktop's Open call.
+    /// D-Bus activation (`DBusActivatable=true`): the service file's `Exec=cove --gapplication-service`, then the
+    /// call a desktop makes to open files with a D-Bus activatable application (org.freedesktop.Application).
     func testDBusActivationOpensTheFilesItIsSent() throws {
         let (first, _) = try clips()
         let bus = try SessionBus()
@@ -89,7 +97,7 @@ final class CoveOpenWithTests: XCTestCase {
         let uri = URL(fileURLWithPath: first).absoluteString
         let call = bus.run("/usr/bin/gdbus", ["call", "--session", "--dest", "io.github.cove.Player",
                                               "--object-path", "/io/github/cove/Player",
-                                              "--method", "org.gtk.Application.Open", "['\(uri)']", "", "{}"])
+                                              "--method", "org.freedesktop.Application.Open", "['\(uri)']", "{}"])
         XCTAssertEqual(call.status, 0, call.output)
         let tree = bus.waitForTree { $0[service.pid].map(Self.plays(name: "clip.mp4", duration: "0:04")) ?? false }
         XCTAssertTrue(Self.plays(name: "clip.mp4", duration: "0:04")(tree[service.pid] ?? []), "\(tree)")

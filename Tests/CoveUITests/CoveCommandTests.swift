@@ -288,6 +288,9 @@ final class CoveProcess: @unchecked Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["LANGUAGE"] = "en"
+        // Never the developer's own session bus: a `cove` with only files (or nothing) would hand them to a Cove
+        // running on the desktop. Tests that want a bus start their own and pass its address.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = ""
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()

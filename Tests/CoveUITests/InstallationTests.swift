@@ -99,6 +99,15 @@ final class InstallationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: share + "/applications/mimeinfo.cache"))
         let version = try run(stage + "/usr/bin/cove", ["--version"])
         XCTAssertEqual(version.standardOutput, "cove \(CoveVersion.string)\n")
+
+        let uninstall = try installScript(["--prefix", "/usr", "--uninstall"], destdir: stage)
+        XCTAssertEqual(uninstall.status, 0, uninstall.standardError)
+        let left = FileManager.default.enumerator(atPath: stage)?.compactMap { $0 as? String }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: stage + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+        XCTAssertEqual(left, [], "--uninstall removes every file the install put there")
     }
 
     func testRefusesARelativePrefixAndUnknownOptions() throws {

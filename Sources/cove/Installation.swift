@@ -3,10 +3,16 @@ import Glibc
 /// Where Cove's files are, whether it runs from the build tree or an installed prefix.
 enum Installation {
     /// Compiled translations: $COVE_LOCALEDIR, else `locale/` beside the executable (the build scripts put them
-    /// there), else the system's.
+    /// there), else `PREFIX/share/locale` when it runs from `PREFIX/bin` (meson-helpers/install, also when staged
+    /// under DESTDIR), else the system's.
     static func localeDirectory() -> String {
         if let dir = getenv("COVE_LOCALEDIR") { return String(cString: dir) }
-        if let exe = executableDirectory(), access(exe + "/locale", F_OK) == 0 { return exe + "/locale" }
+        guard let exe = executableDirectory() else { return "/usr/share/locale" }
+        if access(exe + "/locale", F_OK) == 0 { return exe + "/locale" }
+        if exe.hasSuffix("/bin") {
+            let installed = String(exe.dropLast("/bin".count)) + "/share/locale"
+            if access(installed, F_OK) == 0 { return installed }
+        }
         return "/usr/share/locale"
     }
 

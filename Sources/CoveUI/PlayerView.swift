@@ -165,8 +165,11 @@ public final class PlayerView {
     /// The words of the captions on screen ("" when none).
     public var captionText: String { captions.text }
 
-    /// The volume control's level, 0…1 (0 when muted).
-    public var volume: Double { controlBar.volume }
+    /// The volume control's level, 0…1 (0 when muted); setting it moves the control, as the keys do.
+    public var volume: Double {
+        get { controlBar.volume }
+        set { controlBar.changeVolume(by: newValue - controlBar.volume) }
+    }
 
     /// The level applies to every session once its pipeline exists (on Ready) and whenever the control moves.
     private func applyVolume() {

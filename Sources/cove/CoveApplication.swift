@@ -17,6 +17,7 @@ final class CoveApplication {
     private var controller: PlaybackController?
     private var loader: ContentLoader?
     private var eventPrinter: EventPrinter?
+    private var desktop: DesktopIntegration?
     private let exit: CleanExit
 
     private let customLayout: ControlLayout?
@@ -132,6 +133,8 @@ final class CoveApplication {
         self.controller = controller
         self.playerView = playerView
         self.loader = loader
+        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
+                                     playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
         gtk_window_set_child(gtkWindow, playerView.widget)
         playerView.attach(to: window)
         gtk_window_present(gtkWindow)

@@ -332,6 +332,7 @@ final class CoveProcess: @unchecked Sendable {
     }
 
     var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
     var terminatedBySignal: Bool { !process.isRunning && process.terminationReason == .uncaughtSignal }
 
     func stop() {

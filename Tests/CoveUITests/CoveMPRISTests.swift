@@ -1,0 +1,235 @@
+import CGtk
+import CoveCore
+import CoveEmulator
+import Foundation
+import XCTest
+
+/// The real `cove --demo` in Xvfb on a session bus of the test's own, driven as the panel's media controls drive
+/// it: an MPRIS client (GDBus calls from the test) reads the metadata, pauses, seeks and skips, and a stand-in
+/// session manager records the idle/suspend inhibitor Cove takes while it plays.
+final class CoveMPRISTests: XCTestCase {
+    private static let mpris = "org.mpris.MediaPlayer2.cove"
+    private static let path = "/org/mpris/MediaPlayer2"
+    private static let player = "org.mpris.MediaPlayer2.Player"
+    private static let firstTrack = "/io/github/cove/Player/Track/0"
+
+    private var bus: PrivateSessionBus!
+    private var peer: TestBusPeer!
+
+    override func setUpWithError() throws {
+        bus = try PrivateSessionBus()
+        peer = try TestBusPeer(address: bus.address)
+        peer.recordSignals(from: Self.path)
+    }
+
+    override func tearDown() {
+        peer?.stop()
+        bus?.stop()
+    }
+
+    private func startCove(_ arguments: [String]) throws -> CoveProcess {
+        try CoveProcess(UITestSupport.coveBinary, ["--demo", "--print-events"] + arguments,
+                        environment: bus.environment)
+    }
+
+    /// Waits (while Cove runs) until `condition` holds; the test's assertions say what was expected.
+    private func wait(for run: CoveProcess, timeout: Double = 60, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(), Date() < deadline, run.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    private func events(_ run: CoveProcess) -> [JSONValue] {
+        run.standardOutput.split(separator: "\n").compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+    }
+
+    private func lifecycleCount(_ run: CoveProcess, _ name: String) -> Int {
+        events(run).filter { $0["type"] == "lifecycle" && $0["event"] == .string(name) }.count
+    }
+
+    private func sessions(_ run: CoveProcess) -> [String] {
+        events(run).filter { $0["type"] == "session" }.compactMap { $0["video_id"]?.stringValue }
+    }
+
+    // MARK: - Reading the player
+
+    private func playerProperty(_ name: String) -> OpaquePointer? {
+        peer.property(Self.mpris, Self.path, Self.player, name)
+    }
+
+    private func status() -> String? {
+        let value = playerProperty("PlaybackStatus")
+        defer { if let value { g_variant_unref(value) } }
+        return Variants.string(value)
+    }
+
+    private func flag(_ name: String) -> Bool? {
+        let value = playerProperty(name)
+        defer { if let value { g_variant_unref(value) } }
+        return Variants.bool(value)
+    }
+
+    /// Position in microseconds.
+    private func position() -> Int64? {
+        let value = playerProperty("Position")
+        defer { if let value { g_variant_unref(value) } }
+        return Variants.int64(value)
+    }
+
+    private struct Metadata {
+        var trackID: String?
+        var title: String?
+        var artURL: String?
+        var length: Int64?
+        var url: String?
+    }
+
+    private func metadata() -> Metadata {
+        let dictionary = playerProperty("Metadata")
+        defer { if let dictionary { g_variant_unref(dictionary) } }
+        func entry<T>(_ key: String, _ read: (OpaquePointer?) -> T?) -> T? {
+            let value = Variants.lookup(dictionary, key)
+            defer { if let value { g_variant_unref(value) } }
+            return read(value)
+        }
+        return Metadata(trackID: entry("mpris:trackid", Variants.string), title: entry("xesam:title", Variants.string),
+                        artURL: entry("mpris:artUrl", Variants.string), length: entry("mpris:length", Variants.int64),
+                        url: entry("xesam:url", Variants.string))
+    }
+
+    @discardableResult
+    private func command(_ method: String, _ parameters: OpaquePointer? = nil) -> String? {
+        var failure: String?
+        let reply = peer.call(Self.mpris, Self.path, Self.player, method, parameters, failure: &failure)
+        if let reply { g_variant_unref(reply) }
+        return failure
+    }
+
+    /// Seeked signals received so far, in microseconds.
+    private func seeked() -> [Int64] {
+        peer.signals(named: "Seeked").compactMap { text in
+            // "(int64 6000000,)"
+            Int64(text.filter { $0.isNumber || $0 == "-" })
+        }
+    }
+
+    // MARK: - Tests
+
+    func testAnMPRISClientReadsTheMetadataPausesSeeksAndSkips() throws {
+        let run = try startCove(["--playlist-id", DemoCatalog.playlistID])
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        XCTAssertTrue(peer.nameHasOwner(Self.mpris), run.standardError)
+
+        let first = metadata()
+        XCTAssertEqual(first.trackID, Self.firstTrack)
+        XCTAssertEqual(first.title, "Cove demo: adaptive HLS")
+        XCTAssertEqual(first.url?.hasSuffix("/media/hls/master.m3u8"), true, "\(String(describing: first.url))")
+        XCTAssertEqual(first.artURL?.hasPrefix("http://127.0.0.1:"), true, "\(String(describing: first.artURL))")
+        XCTAssertEqual(Double(first.length ?? 0) / 1_000_000, 10, accuracy: 0.5)
+        XCTAssertEqual(flag("CanGoNext"), true)
+        XCTAssertEqual(flag("CanGoPrevious"), false)
+        XCTAssertEqual(flag("CanSeek"), true)
+
+        // Pause: the controller pauses (its event), and MPRIS says so and announces it.
+        XCTAssertNil(command("Pause"))
+        wait(for: run) { lifecycleCount(run, "Pause") >= 1 && status() == "Paused" }
+        XCTAssertEqual(lifecycleCount(run, "PauseRequest"), 1, run.standardOutput)
+        XCTAssertEqual(lifecycleCount(run, "Pause"), 1, run.standardOutput)
+        XCTAssertEqual(status(), "Paused")
+        wait(for: run) { peer.signals(named: "PropertiesChanged").contains { $0.contains("'Paused'") } }
+        XCTAssertTrue(peer.signals(named: "PropertiesChanged").contains { $0.contains("'PlaybackStatus': <'Paused'>") },
+                      "\(peer.signals(named: "PropertiesChanged"))")
+
+        // SetPosition to 6 s, then Seek back 2 s: each announced by Seeked, and the position follows.
+        XCTAssertNil(command("SetPosition", g_variant_new_tuple([g_variant_new_object_path(Self.firstTrack),
+                                                                 g_variant_new_int64(6_000_000)], 2)))
+        wait(for: run) { seeked().count >= 1 }
+        XCTAssertEqual(Double(seeked().first ?? 0) / 1_000_000, 6, accuracy: 0.2, "\(seeked())")
+        XCTAssertEqual(Double(position() ?? 0) / 1_000_000, 6, accuracy: 0.5)
+        XCTAssertNil(command("Seek", g_variant_new_tuple([g_variant_new_int64(-2_000_000)], 1)))
+        wait(for: run) { seeked().count >= 2 }
+        XCTAssertEqual(Double(seeked().last ?? 0) / 1_000_000, 4, accuracy: 0.5, "\(seeked())")
+        wait(for: run, timeout: 10) { abs(Double(position() ?? 0) / 1_000_000 - 4) < 0.5 }
+        XCTAssertEqual(Double(position() ?? 0) / 1_000_000, 4, accuracy: 0.5)
+        // A stale track ID is ignored, as the spec says.
+        XCTAssertNil(command("SetPosition", g_variant_new_tuple([g_variant_new_object_path("/io/github/cove/Player/Track/7"),
+                                                                 g_variant_new_int64(1_000_000)], 2)))
+        XCTAssertEqual(seeked().count, 2)
+
+        // Next: the second video of the playlist, with its own track ID; then Previous comes back.
+        XCTAssertNil(command("Next"))
+        wait(for: run) { sessions(run).count >= 2 && metadata().title == "Cove demo: progressive MP4" }
+        XCTAssertEqual(sessions(run), [DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID])
+        let second = metadata()
+        XCTAssertEqual(second.title, "Cove demo: progressive MP4")
+        XCTAssertEqual(second.trackID, "/io/github/cove/Player/Track/1")
+        XCTAssertEqual(second.url?.hasSuffix("/media/demo.mp4"), true, "\(String(describing: second.url))")
+        XCTAssertEqual(flag("CanGoNext"), false)
+        XCTAssertEqual(flag("CanGoPrevious"), true)
+        XCTAssertNil(command("Previous"))
+        wait(for: run) { sessions(run).count >= 3 && metadata().trackID == Self.firstTrack }
+        XCTAssertEqual(sessions(run), [DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.hlsVideoID])
+        XCTAssertEqual(metadata().title, "Cove demo: adaptive HLS")
+
+        // What Cove cannot do is refused, not ignored.
+        let refusal = command("OpenUri", g_variant_new_tuple([g_variant_new_string("https://example.com/a.mp4")], 1))
+        XCTAssertEqual(refusal?.contains("org.freedesktop.DBus.Error.NotSupported"), true, "\(String(describing: refusal))")
+        XCTAssertTrue(run.isRunning, run.standardError)
+    }
+
+    func testPlaybackHoldsAnIdleAndSuspendInhibitorThatPauseAndEndRelease() throws {
+        // The stand-in must own its name before Cove starts: GTK looks for the session manager once, at start-up.
+        let sessionManager = try SessionManagerStandIn(on: peer)
+        let run = try startCove(["--video-id", DemoCatalog.mp4VideoID])
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 && sessionManager.inhibitors.count >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        let taken = try XCTUnwrap(sessionManager.inhibitors.first, run.standardError)
+        XCTAssertEqual(taken.applicationID, "io.github.cove.Player")
+        XCTAssertEqual(taken.flags, UInt32(GTK_APPLICATION_INHIBIT_IDLE.rawValue | GTK_APPLICATION_INHIBIT_SUSPEND.rawValue))
+        XCTAssertEqual(taken.reason, "Playing a video")
+        XCTAssertNotEqual(taken.toplevel, 0, "the X11 window is named")
+        XCTAssertEqual(sessionManager.held, [taken.cookie])
+
+        // Paused: given back.
+        XCTAssertNil(command("Pause"))
+        wait(for: run) { sessionManager.uninhibited.count >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Pause"), 1, run.standardOutput)
+        XCTAssertEqual(sessionManager.uninhibited, [taken.cookie])
+        XCTAssertEqual(sessionManager.held, [])
+
+        // Playing again: a new one; at the end of the video it is given back too.
+        XCTAssertNil(command("Play"))
+        wait(for: run) { sessionManager.inhibitors.count >= 2 }
+        XCTAssertEqual(sessionManager.inhibitors.count, 2)
+        let again = try XCTUnwrap(sessionManager.inhibitors.last)
+        XCTAssertEqual(sessionManager.held, [again.cookie])
+        wait(for: run) { lifecycleCount(run, "End") >= 1 && sessionManager.held.isEmpty }
+        XCTAssertEqual(lifecycleCount(run, "End"), 1, run.standardOutput)
+        XCTAssertEqual(sessionManager.uninhibited, [taken.cookie, again.cookie])
+        XCTAssertEqual(sessionManager.inhibitors.count, 2, "nothing taken after the end")
+        withExtendedLifetime(sessionManager) {}
+    }
+
+    func testASecondCoveOnTheBusTakesAnInstanceName() throws {
+        let first = try startCove(["--video-id", DemoCatalog.mp4VideoID])
+        defer { first.stop() }
+        wait(for: first) { peer.nameHasOwner(Self.mpris) }
+        XCTAssertTrue(peer.nameHasOwner(Self.mpris), first.standardError)
+        let second = try startCove(["--video-id", DemoCatalog.mp4VideoID])
+        defer { second.stop() }
+        let instance = Self.mpris + ".instance\(second.pid)"
+        wait(for: second) { peer.nameHasOwner(instance) }
+        XCTAssertTrue(peer.nameHasOwner(instance), second.standardError)
+        var failure: String?
+        let identity = peer.call(instance, Self.path, "org.freedesktop.DBus.Properties", "Get",
+                                 g_variant_new_tuple([g_variant_new_string("org.mpris.MediaPlayer2"),
+                                                      g_variant_new_string("DesktopEntry")], 2), failure: &failure)
+        XCTAssertNotNil(identity, "\(String(describing: failure))")
+        if let identity {
+            XCTAssertEqual(TestBusPeer.text(identity), "(<'io.github.cove.Player'>,)")
+            g_variant_unref(identity)
+        }
+    }
+}

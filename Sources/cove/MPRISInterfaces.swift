@@ -62,8 +62,13 @@ enum MPRISInterfaces {
         "DesktopEntry": .string("io.github.cove.Player"),
         "SupportedUriSchemes": .strings(["file", "http", "https"]),
         // The types the desktop file declares.
-        "SupportedMimeTypes": .strings(["video/mp4", "video/webm", "video/quicktime", "video/x-matroska", "audio/mp4",
-                                        "audio/mpeg", "application/vnd.apple.mpegurl", "application/x-mpegURL",
-                                        "application/dash+xml"]),
+        // The launcher entry's MimeType list (data/io.github.cove.Player.desktop; CoveMPRISTests keeps them equal).
+        "SupportedMimeTypes": .strings([
+            "video/mp4", "video/x-m4v", "video/quicktime", "video/webm", "video/x-matroska", "video/ogg", "video/mp2t",
+            "video/mpeg", "video/x-msvideo", "video/x-flv", "video/3gpp", "application/vnd.apple.mpegurl",
+            "application/x-mpegURL", "audio/x-mpegurl", "application/dash+xml", "audio/mp4", "audio/x-m4a",
+            "audio/aac", "audio/mpeg", "audio/ogg", "audio/x-vorbis+ogg", "audio/opus", "audio/flac", "audio/x-flac",
+            "audio/x-wav", "audio/webm", "audio/x-matroska",
+        ]),
     ]
 }

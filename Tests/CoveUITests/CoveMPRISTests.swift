@@ -231,5 +231,14 @@ final class CoveMPRISTests: XCTestCase {
             XCTAssertEqual(TestBusPeer.text(identity), "(<'io.github.cove.Player'>,)")
             g_variant_unref(identity)
         }
+        // The media types MPRIS announces are the launcher entry's.
+        let desktopFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/io.github.cove.Player.desktop")
+        let line = try String(contentsOf: desktopFile, encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("MimeType=") }
+        let types = try XCTUnwrap(line).dropFirst("MimeType=".count).split(separator: ";").map { "'\($0)'" }
+        let announced = peer.property(instance, Self.path, "org.mpris.MediaPlayer2", "SupportedMimeTypes")
+        XCTAssertEqual(announced.map(TestBusPeer.text), "[" + types.joined(separator: ", ") + "]")
+        if let announced { g_variant_unref(announced) }
     }
 }

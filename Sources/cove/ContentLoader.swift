@@ -6,7 +6,7 @@ import CoveUI
 /// Turns the command line's target into videos for the controller: from the Playback API, a plain URL, or the
 /// built-in demo catalog (which it serves with the emulator).
 final class ContentLoader {
-    private let options: LaunchOptions
+    private var options: LaunchOptions
     private let controller: PlaybackController
     private let playerView: PlayerView
     private let setTitle: (String) -> Void
@@ -24,6 +24,12 @@ final class ContentLoader {
     func stop() {
         emulator?.stop()
         liveStreams?.stop()
+    }
+
+    /// Plays what the start page or a drop chose instead of the command line's target; Retry then loads that.
+    func load(_ options: LaunchOptions) {
+        self.options = options
+        load()
     }
 
     /// Loads what the command line named; also what Retry does.

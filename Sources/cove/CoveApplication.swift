@@ -15,6 +15,7 @@ final class CoveApplication {
     private var playerView: PlayerView?
     private var controller: PlaybackController?
     private var loader: ContentLoader?
+    private var startPage: StartPageHost?
     private var eventPrinter: EventPrinter?
     private let exit: CleanExit
 
@@ -107,9 +108,12 @@ final class CoveApplication {
         self.controller = controller
         self.playerView = playerView
         self.loader = loader
-        gtk_window_set_child(gtkWindow, playerView.widget)
+        // The start page when nothing was named; the player once something is chosen or dropped.
+        let startPage = StartPageHost(window: window, playerView: playerView, loader: loader, options: options)
+        self.startPage = startPage
+        gtk_window_set_child(gtkWindow, startPage.root)
         playerView.attach(to: window)
         gtk_window_present(gtkWindow)
-        loader.load()
+        startPage.start()
     }
 }

@@ -1,0 +1,134 @@
+import CGLib
+import CGtk
+import CLibc
+import CoveCore
+import CoveGLib
+import CoveUI
+
+/// The window's content: the start page when Cove was started with nothing to play, the player once something
+/// was chosen (a file, a URL, a Video Cloud item, a drop). Owns the window actions the start page's buttons and
+/// shortcuts name, and the drop target that plays what is dropped, on the start page or over the player.
+final class StartPageHost {
+    /// The window's child: a stack of the start page and the player.
+    let root: Widget
+    private let window: Widget
+    private let loader: ContentLoader
+    private var options: LaunchOptions
+    private var startPage: StartPage?
+    private let playerWidget: Widget
+    private lazy var state: StateKeyFile = {
+        let state = StateKeyFile(path: StateKeyFile.defaultPath())
+        if let error = state.loadError {
+            cove_print_error("cove: " + tr("warning: %@ was ignored: %@").replacingPlaceholder(with: state.path)
+                .replacingPlaceholder(with: error))
+        }
+        return state
+    }()
+
+    private static let videoCloudGroup = "Video Cloud"
+    private static let accountKey = "account-id"
+
+    init(window: Widget, playerView: PlayerView, loader: ContentLoader, options: LaunchOptions) {
+        self.window = window
+        self.loader = loader
+        self.options = options
+        playerWidget = playerView.widget
+        root = gtk_stack_new()
+        gtk_stack_set_transition_type(OpaquePointer(root), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_child(OpaquePointer(root), playerWidget)
+        addActions()
+        MediaDrop.attach(to: window) { [unowned self] result in self.dropped(result) }
+    }
+
+    /// What the command line named, or the start page when it named nothing.
+    func start() {
+        guard options.target == .none else {
+            loader.load()
+            return
+        }
+        let page = StartPage()
+        startPage = page
+        gtk_stack_add_child(OpaquePointer(root), page.widget)
+        gtk_stack_set_visible_child(OpaquePointer(root), page.widget)
+        _ = state  // reads the state file now, so a damaged one is reported at start
+    }
+
+    private func addActions() {
+        let application = gtk_window_get_application(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        for action in StartPage.Action.allCases {
+            let simple = g_simple_action_new(action.rawValue, nil)!
+            Signals.connectActivate(UnsafeMutableRawPointer(simple)) { [unowned self] in self.activate(action) }
+            g_action_map_add_action(OpaquePointer(window), simple)
+            g_object_unref(UnsafeMutableRawPointer(simple))
+            if let accelerator = action.accelerator, let application {
+                accelerator.withCString { key in
+                    var keys: [UnsafePointer<CChar>?] = [key, nil]
+                    gtk_application_set_accels_for_action(application, action.detailedName, &keys)
+                }
+            }
+        }
+    }
+
+    private func activate(_ action: StartPage.Action) {
+        switch action {
+        case .openFile:
+            MediaFileChooser.present(over: window) { [unowned self] uri in self.play(uri) }
+        case .openURL:
+            OpenURLDialog.present(over: window) { [unowned self] address in self.play(address) }
+        case .videoCloud:
+            VideoCloudDialog.present(over: window, accountID: state.string(Self.accountKey, in: Self.videoCloudGroup)) {
+                [unowned self] request in self.play(request)
+            }
+        }
+    }
+
+    private func play(_ address: String) {
+        do throws(LaunchOptionsError) {
+            show(options.playing(address: try OpenableAddress.address(from: address)))
+        } catch {
+            refuse(error.message)
+        }
+    }
+
+    private func play(_ request: VideoCloudDialog.Request) -> String? {
+        let chosen: LaunchOptions
+        do throws(LaunchOptionsError) {
+            chosen = try options.playing(videoCloud: request.item, id: request.id, accountID: request.accountID,
+                                         policyKey: request.policyKey)
+        } catch {
+            return error.message
+        }
+        // The account only: the policy key is a secret and stays out of the state file.
+        if let account = chosen.playbackAPI.accountID,
+           let error = state.set(account, for: Self.accountKey, in: Self.videoCloudGroup) {
+            cove_print_error("cove: " + tr("warning: %@ could not be written: %@").replacingPlaceholder(with: state.path)
+                .replacingPlaceholder(with: error))
+        }
+        show(chosen)
+        return nil
+    }
+
+    private func dropped(_ result: MediaDrop.Result) -> Bool {
+        // One video at a time: the first address that can be played.
+        if let address = result.addresses.first {
+            show(options.playing(address: address))
+            return true
+        }
+        refuse(result.refusal ?? tr("Nothing that Cove can play was dropped."))
+        return false
+    }
+
+    /// On the start page, under its buttons; over a video, only on stderr: what plays goes on playing.
+    private func refuse(_ message: String) {
+        if let startPage, gtk_stack_get_visible_child(OpaquePointer(root)) == startPage.widget {
+            startPage.showRefusal(message)
+        } else {
+            cove_print_error("cove: " + message)
+        }
+    }
+
+    private func show(_ chosen: LaunchOptions) {
+        gtk_stack_set_visible_child(OpaquePointer(root), playerWidget)
+        loader.load(chosen)
+    }
+}

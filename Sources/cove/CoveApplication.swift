@@ -111,9 +111,7 @@ final class CoveApplication {
         // The start page when nothing was named; the player once something is chosen or dropped.
         let startPage = StartPageHost(window: window, playerView: playerView, loader: loader, options: options)
         self.startPage = startPage
-        gtk_window_set_child(gtkWindow, startPage.root)
         playerView.attach(to: window)
-        gtk_window_present(gtkWindow)
         startPage.start()
     }
 }

@@ -9,8 +9,6 @@ import CoveUI
 /// was chosen (a file, a URL, a Video Cloud item, a drop). Owns the window actions the start page's buttons and
 /// shortcuts name, and the drop target that plays what is dropped, on the start page or over the player.
 final class StartPageHost {
-    /// The window's child: a stack of the start page and the player.
-    let root: Widget
     private let window: Widget
     private let loader: ContentLoader
     private var options: LaunchOptions
@@ -33,24 +31,33 @@ final class StartPageHost {
         self.loader = loader
         self.options = options
         playerWidget = playerView.widget
-        root = gtk_stack_new()
-        gtk_stack_set_transition_type(OpaquePointer(root), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_child(OpaquePointer(root), playerWidget)
         addActions()
         MediaDrop.attach(to: window) { [unowned self] result in self.dropped(result) }
     }
 
-    /// What the command line named, or the start page when it named nothing.
+    /// Shows the window with the player when the command line named something, else with the start page. The
+    /// player is not kept beside the start page (in a stack), where screen readers would still find its controls.
     func start() {
         guard options.target == .none else {
+            gtk_window_set_child(gtkWindow, playerWidget)
+            gtk_window_present(gtkWindow)
             loader.load()
             return
         }
         let page = StartPage()
         startPage = page
-        gtk_stack_add_child(OpaquePointer(root), page.widget)
-        gtk_stack_set_visible_child(OpaquePointer(root), page.widget)
+        gtk_window_set_child(gtkWindow, page.widget)
+        gtk_window_present(gtkWindow)
         _ = state  // reads the state file now, so a damaged one is reported at start
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    private var showsStartPage: Bool {
+        guard let startPage else { return false }
+        return gtk_window_get_child(gtkWindow) == startPage.widget
     }
 
     private func addActions() {
@@ -120,7 +127,7 @@ final class StartPageHost {
 
     /// On the start page, under its buttons; over a video, only on stderr: what plays goes on playing.
     private func refuse(_ message: String) {
-        if let startPage, gtk_stack_get_visible_child(OpaquePointer(root)) == startPage.widget {
+        if showsStartPage, let startPage {
             startPage.showRefusal(message)
         } else {
             cove_print_error("cove: " + message)
@@ -128,7 +135,10 @@ final class StartPageHost {
     }
 
     private func show(_ chosen: LaunchOptions) {
-        gtk_stack_set_visible_child(OpaquePointer(root), playerWidget)
+        if showsStartPage {
+            gtk_window_set_child(gtkWindow, playerWidget)
+            startPage = nil
+        }
         loader.load(chosen)
     }
 }

@@ -6,7 +6,7 @@ import CoveGLib
 
 /// What a drop onto the window names: the addresses to play, in order, each checked as if typed into Open URL.
 public enum MediaDrop {
-    public struct Result: Equatable {
+    nonisolated public struct Result: Equatable, Sendable {
         /// The addresses Cove will play (http, https, local file: URLs).
         public var addresses: [String]
         /// Why the first refused item was refused (translated), nil when nothing was refused.

@@ -26,23 +26,26 @@ public enum VideoCloudDialog {
         gtk_password_entry_set_show_peek_icon(OpaquePointer(key), 1)
         dialog.addField(tr("Policy key"), key)
 
-        let kinds = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        // A segmented control (linked toggle buttons, one pressed at a time), as GNOME apps choose among a few kinds.
+        let kinds = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(kinds, "linked")
         gtk_widget_set_margin_top(kinds, 12)
+        gtk_box_set_homogeneous(cast(kinds), 1)
         var choices: [(VideoCloudItem, Widget)] = []
         for item in VideoCloudItem.allCases {
-            let choice = gtk_check_button_new_with_label(label(for: item))!
-            if let first = choices.first?.1 { gtk_check_button_set_group(cast(choice), cast(first)) }
+            let choice = gtk_toggle_button_new_with_label(label(for: item))!
+            if let first = choices.first?.1 { gtk_toggle_button_set_group(cast(choice), cast(first)) }
             choices.append((item, choice))
             gtk_box_append(cast(kinds), choice)
         }
-        gtk_check_button_set_active(cast(choices[0].1), 1)
+        gtk_toggle_button_set_active(cast(choices[0].1), 1)
         gtk_box_append(cast(dialog.fields), kinds)
         let id = gtk_entry_new()!
         let caption = dialog.addField(label(for: .videoID), id)
         var selected = VideoCloudItem.videoID
         for (item, choice) in choices {
             Signals.connect(choice, "toggled") {
-                guard gtk_check_button_get_active(cast(choice)) != 0 else { return }
+                guard gtk_toggle_button_get_active(cast(choice)) != 0 else { return }
                 selected = item
                 // The entry is named after what it holds, for the eye and for screen readers.
                 gtk_label_set_text(cast(caption), label(for: item))

@@ -48,7 +48,7 @@ final class StartPageTests: XCTestCase {
         let script = #"""
             app=$0; tool=$1; events=$2; errors=$3; printed=$4; until=$5; shift 5
             "$app" --print-events > "$events" 2> "$errors" & pid=$!
-            "$tool" cove 60 "$@" > "$printed" 2>&1; status=$?
+            "$tool" cove 60 "$@" > "$printed" 2> "$printed.log"; status=$?
             if [ $status = 0 ] && [ -n "$until" ]; then
                 tries=0
                 until grep -qF -- "$until" "$events"; do
@@ -73,11 +73,12 @@ final class StartPageTests: XCTestCase {
         let eventText = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
         let printedText = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
         let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        let driverLog = (try? String(contentsOfFile: printed + ".log", encoding: .utf8)) ?? ""
         let decoded = eventText.split(separator: "\n").compactMap {
             try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
         }
         return Run(status: status, events: decoded, printed: printedText, standardError: errorText,
-                   output: printedText + eventText + errorText + process.allOutput)
+                   output: printedText + driverLog + eventText + errorText + process.allOutput)
     }
 
     private func objects(_ run: Run) -> [String] {
@@ -186,7 +187,7 @@ final class StartPageTests: XCTestCase {
                                        "video_ids": [.string(UITestSupport.videoID)]]]
         let run = try launch(["click push button:Play from Video Cloud…", "set text:Account ID=" + UITestSupport.accountID,
                            "set password text:Policy key=" + UITestSupport.policyKey,
-                           "click radio button:Playlist ID", "set text:Playlist ID=8000000000001",
+                           "click push button:Playlist ID", "set text:Playlist ID=8000000000001",
                            "click push button:Play"],
                           until: #""event":"Play""#, environment: ["COVE_PLAYBACK_API_BASE": emulator.baseURL])
         assertPlayed(run)

@@ -143,6 +143,15 @@ final class StartPageTests: XCTestCase {
         XCTAssertEqual(playedSources(run), [address], run.output)
     }
 
+    func testOpenFileChoosesAFileInTheChooser() throws {
+        let file = try UITestSupport.mediaRoot() + "/clip.mp4"
+        // Ctrl+O; GTK's own chooser (no desktop portal here), where typing a path opens its location entry.
+        let run = try launch(["key push button:Open File…=ctrl+o", "type push button:_Open Open=" + file,
+                              "key push button:_Open Open=Return"], until: #""event":"Play""#)
+        assertPlayed(run)
+        XCTAssertEqual(playedSources(run), [URL(fileURLWithPath: file).absoluteString], run.output)
+    }
+
     func testOpenURLRefusesAnotherSchemeWithATranslatedSentence() throws {
         let refusal = "Cove öffnet nur Adressen mit http://, https:// und file://, nicht mit „ftp:“."
         let run = try launch(["click push button:URL öffnen …", "set text:URL=ftp://example.com/video.mp4",

@@ -11,7 +11,7 @@ import CoveUI
 final class StartPageHost {
     private let window: Widget
     private let loader: ContentLoader
-    private var options: LaunchOptions
+    private let options: LaunchOptions
     private var startPage: StartPage?
     private let playerWidget: Widget
     private lazy var state: StateKeyFile = {
@@ -135,10 +135,15 @@ final class StartPageHost {
     }
 
     private func show(_ chosen: LaunchOptions) {
-        if showsStartPage {
-            gtk_window_set_child(gtkWindow, playerWidget)
-            startPage = nil
-        }
+        showPlayer()
         loader.load(chosen)
+    }
+
+    /// Leaves the start page for the player (for good: nothing goes back to it); whoever plays something in this
+    /// window calls it first.
+    func showPlayer() {
+        guard showsStartPage else { return }
+        gtk_window_set_child(gtkWindow, playerWidget)
+        startPage = nil
     }
 }

@@ -14,6 +14,8 @@ enum ShortcutsWindow {
         ("End", tr("Go to the live edge")),
         ("f F11", tr("Enter or exit fullscreen")),
         ("Escape", tr("Exit fullscreen")),
+        ("<Control>o", tr("Open a file")),
+        ("<Control>l", tr("Open a URL")),
         ("<Control>question", tr("Keyboard shortcuts")),
         ("<Control>w", tr("Close the window")),
         ("<Control>q", tr("Quit")),

@@ -6,8 +6,9 @@ import CoveUI
 /// Turns the command line's target into videos for the controller: from the Playback API, a plain URL, or the
 /// built-in demo catalog (which it serves with the emulator).
 final class ContentLoader {
-    private let options: LaunchOptions
-    /// The command line's target, until files or URIs are opened in this window (a second `cove FILE`).
+    private var options: LaunchOptions
+    /// The command line's target, until something is opened in this window (a second `cove FILE`, the start page,
+    /// a drop).
     private var target: LaunchOptions.Target
     private let controller: PlaybackController
     private let playerView: PlayerView
@@ -32,6 +33,13 @@ final class ContentLoader {
     /// Plays files or URIs instead of what played: the running Cove's answer to another `cove FILE`.
     func open(_ locations: [String]) {
         target = .locations(locations)
+        load()
+    }
+
+    /// Plays what the start page or a drop chose instead of the command line's target; Retry then loads that.
+    func load(_ options: LaunchOptions) {
+        self.options = options
+        target = options.target
         load()
     }
 

@@ -16,6 +16,7 @@ final class CoveApplication {
     private var playerView: PlayerView?
     private var controller: PlaybackController?
     private var loader: ContentLoader?
+    private var startPage: StartPageHost?
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
     private let exit: CleanExit
@@ -67,6 +68,7 @@ final class CoveApplication {
     /// What another `cove FILE|URI…` (or the desktop, over D-Bus) opens replaces what this window plays.
     private func open(_ locations: [String]) {
         if window == nil { activate() }
+        startPage?.showPlayer()
         loader?.open(locations)
         if let window { gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
     }
@@ -135,9 +137,10 @@ final class CoveApplication {
         self.loader = loader
         desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
                                      playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
-        gtk_window_set_child(gtkWindow, playerView.widget)
+        // The start page when nothing was named; the player once something is chosen or dropped.
+        let startPage = StartPageHost(window: window, playerView: playerView, loader: loader, options: options)
+        self.startPage = startPage
         playerView.attach(to: window)
-        gtk_window_present(gtkWindow)
-        loader.load()
+        startPage.start()
     }
 }

@@ -15,4 +15,5 @@ GdkTexture *cove_widget_render_texture(GtkWidget *widget);
 /// API for it). Returns FALSE where that cannot be asked: not X11, or the window has no surface yet. Whether the
 /// window manager honours it is its own decision; Wayland compositors decide by themselves.
 gboolean cove_window_request_keep_above(GtkWindow *window);
+#include "cove_drop.h"
 #endif

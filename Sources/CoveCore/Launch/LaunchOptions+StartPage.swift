@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// What the start page can ask for, as the command line would: a Video Cloud video or playlist by ID.
+public enum VideoCloudItem: String, Sendable, CaseIterable {
+    case videoID = "video-id"
+    case referenceID = "reference-id"
+    case playlistID = "playlist-id"
+}
+
+extension LaunchOptions {
+    /// These options (how Cove was started: events, layout, API base URLs) playing `address` instead.
+    public func playing(address: String) -> LaunchOptions {
+        var options = LaunchOptions()
+        options.url = address
+        options.printEvents = printEvents
+        options.layoutName = layoutName
+        options.layoutFile = layoutFile
+        return options
+    }
+
+    /// These options playing a Video Cloud item exactly as `cove --account-id A --policy-key K --video-id V` would:
+    /// the same parser, so an empty policy key is taken from COVE_POLICY_KEY or cove.conf. Throws a translated
+    /// sentence for the form.
+    public func playing(videoCloud item: VideoCloudItem, id: String, accountID: String, policyKey: String,
+                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                        readFile: (String) throws(ConfigurationError) -> [UInt8]? = ConfigurationFile.read)
+        throws(LaunchOptionsError) -> LaunchOptions {
+        let account = accountID.trimmedInput
+        let identifier = id.trimmedInput
+        guard !account.isEmpty else { throw LaunchOptionsError(message: tr("Enter the account ID.")) }
+        guard !identifier.isEmpty else {
+            throw LaunchOptionsError(message: tr("Enter the ID of the video or playlist to play."))
+        }
+        // "--name=value", so a value that starts with "--" is still a value.
+        var arguments = ["--account-id=" + account, "--\(item.rawValue)=" + identifier]
+        if let base = playbackAPI.baseURL { arguments.append("--playback-api-base=" + base) }
+        if let base = playbackAPI.authBaseURL { arguments.append("--playback-api-auth-base=" + base) }
+        let key = policyKey.trimmedInput
+        var options: LaunchOptions
+        do {
+            options = try Self.parse(arguments + (key.isEmpty ? [] : ["--policy-key=" + key]),
+                                     environment: environment, readFile: readFile)
+        } catch {
+            // Without a key the parser's sentence is about the command line; the form asks for the field instead.
+            if key.isEmpty, (try? Self.parse(arguments + ["--policy-key=-"], environment: environment,
+                                             readFile: readFile)) != nil {
+                throw LaunchOptionsError(message: tr("Enter the policy key, or set policy-key in cove.conf."))
+            }
+            throw error
+        }
+        options.printEvents = printEvents
+        options.layoutName = layoutName
+        options.layoutFile = layoutFile
+        return options
+    }
+}

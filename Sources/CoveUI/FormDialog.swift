@@ -1,0 +1,100 @@
+import CGLib
+import CGtk
+import CGtkShim
+import CoveCore
+import CoveGLib
+
+/// A small modal dialog of entries over the player's window: a line of explanation, the fields, a translated
+/// sentence when the input is refused, Cancel and a primary button. Enter in any entry presses the primary button,
+/// Escape cancels. `submit` returns nil when it took the input (the dialog closes) or the sentence to show.
+final class FormDialog {
+    let window: Widget
+    let fields: Widget
+    private let errorLabel: Widget
+    let primaryButton: Widget
+    var submit: (() -> String?)?
+
+    init(parent: Widget, title: String, explanation: String, primary: String) {
+        window = gtk_window_new()
+        gtk_window_set_title(cast(window), title)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 420, -1)
+        gtk_widget_add_css_class(window, "cove-form-dialog")
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                       gtk_widget_set_margin_end] { margin(content, 18) }
+        let heading = gtk_label_new(title)!
+        gtk_widget_add_css_class(heading, "title-4")
+        gtk_label_set_xalign(cast(heading), 0)
+        let text = gtk_label_new(explanation)!
+        gtk_label_set_wrap(cast(text), 1)
+        gtk_label_set_xalign(cast(text), 0)
+        gtk_label_set_max_width_chars(cast(text), 40)
+        fields = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        errorLabel = gtk_label_new(nil)
+        gtk_widget_add_css_class(errorLabel, "error")
+        gtk_label_set_wrap(cast(errorLabel), 1)
+        gtk_label_set_xalign(cast(errorLabel), 0)
+        gtk_label_set_max_width_chars(cast(errorLabel), 40)
+        gtk_widget_set_visible(errorLabel, 0)
+
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        gtk_widget_set_margin_top(buttons, 6)
+        let cancel = gtk_button_new_with_label(tr("Cancel"))!
+        primaryButton = gtk_button_new_with_label(primary)
+        gtk_widget_add_css_class(primaryButton, "suggested-action")
+        gtk_box_append(cast(buttons), cancel)
+        gtk_box_append(cast(buttons), primaryButton)
+
+        for child in [heading, text, fields, errorLabel, buttons] { gtk_box_append(cast(content), child) }
+        gtk_window_set_child(cast(window), content)
+
+        Signals.connect(cancel, "clicked") { [weak self] in self?.close() }
+        Signals.connect(primaryButton, "clicked") { [weak self] in self?.press() }
+        let escape = gtk_shortcut_controller_new()!
+        let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
+                                        gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(escape, shortcut)
+        gtk_widget_add_controller(window, escape)
+        // The dialog keeps itself alive while it is open; closing it lets go.
+        Signals.connect(window, "destroy") { [self] in self.submit = nil }
+    }
+
+    /// A label above `entry`, tied to it for screen readers, and Enter in it pressing the primary button.
+    @discardableResult
+    func addField(_ label: String, _ entry: Widget) -> Widget {
+        let caption = gtk_label_new(label)!
+        gtk_label_set_xalign(cast(caption), 0)
+        gtk_widget_set_margin_top(caption, 6)
+        gtk_box_append(cast(fields), caption)
+        gtk_box_append(cast(fields), entry)
+        cove_accessible_set_label(entry, label)
+        Signals.connect(entry, "activate") { [weak self] in self?.press() }
+        return caption
+    }
+
+    func present(focus: Widget) {
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(focus)
+    }
+
+    var errorText: String? {
+        gtk_widget_get_visible(errorLabel) != 0 ? String(cString: gtk_label_get_text(cast(errorLabel))) : nil
+    }
+
+    func press() {
+        guard let submit else { return }
+        if let refusal = submit() {
+            gtk_label_set_text(cast(errorLabel), refusal)
+            gtk_widget_set_visible(errorLabel, 1)
+        } else {
+            close()
+        }
+    }
+
+    func close() { gtk_window_destroy(cast(window)) }
+}

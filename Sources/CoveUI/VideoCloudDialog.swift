@@ -1,0 +1,71 @@
+import CGtk
+import CGtkShim
+import CoveCore
+import CoveGLib
+
+/// Play from Video Cloud: account ID, policy key, and a video ID, reference ID or playlist ID. What to do with
+/// them is the caller's (`play` returns nil when it took them, or the sentence to show in the dialog).
+public enum VideoCloudDialog {
+    public struct Request {
+        public var accountID: String
+        public var policyKey: String
+        public var item: VideoCloudItem
+        public var id: String
+    }
+
+    public static func present(over parent: Widget, accountID: String?,
+                               play: @escaping (Request) -> String?) {
+        let dialog = FormDialog(parent: parent, title: tr("Play from Video Cloud"),
+                                explanation: tr("A video or playlist of a Brightcove Video Cloud account, from the Playback API. The policy key is not remembered; left empty, it comes from cove.conf."),
+                                primary: tr("Play"))
+        let account = gtk_entry_new()!
+        gtk_entry_set_input_purpose(cast(account), GTK_INPUT_PURPOSE_DIGITS)
+        if let accountID { gtk_editable_set_text(OpaquePointer(account), accountID) }
+        dialog.addField(tr("Account ID"), account)
+        let key = gtk_password_entry_new()!
+        gtk_password_entry_set_show_peek_icon(OpaquePointer(key), 1)
+        dialog.addField(tr("Policy key"), key)
+
+        // A segmented control (linked toggle buttons, one pressed at a time), as GNOME apps choose among a few kinds.
+        let kinds = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(kinds, "linked")
+        gtk_widget_set_margin_top(kinds, 12)
+        gtk_box_set_homogeneous(cast(kinds), 1)
+        var choices: [(VideoCloudItem, Widget)] = []
+        for item in VideoCloudItem.allCases {
+            let choice = gtk_toggle_button_new_with_label(label(for: item))!
+            if let first = choices.first?.1 { gtk_toggle_button_set_group(cast(choice), cast(first)) }
+            choices.append((item, choice))
+            gtk_box_append(cast(kinds), choice)
+        }
+        gtk_toggle_button_set_active(cast(choices[0].1), 1)
+        gtk_box_append(cast(dialog.fields), kinds)
+        let id = gtk_entry_new()!
+        let caption = dialog.addField(label(for: .videoID), id)
+        var selected = VideoCloudItem.videoID
+        for (item, choice) in choices {
+            Signals.connect(choice, "toggled") {
+                guard gtk_toggle_button_get_active(cast(choice)) != 0 else { return }
+                selected = item
+                // The entry is named after what it holds, for the eye and for screen readers.
+                gtk_label_set_text(cast(caption), label(for: item))
+                cove_accessible_set_label(id, label(for: item))
+            }
+        }
+
+        dialog.submit = {
+            play(Request(accountID: String(cString: gtk_editable_get_text(OpaquePointer(account))),
+                         policyKey: String(cString: gtk_editable_get_text(OpaquePointer(key))),
+                         item: selected, id: String(cString: gtk_editable_get_text(OpaquePointer(id)))))
+        }
+        dialog.present(focus: accountID == nil ? account : key)
+    }
+
+    static func label(for item: VideoCloudItem) -> String {
+        switch item {
+        case .videoID: tr("Video ID")
+        case .referenceID: tr("Reference ID")
+        case .playlistID: tr("Playlist ID")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CGLib
+import CGtk
+import CLibc
+import CoveCore
+import CoveGLib
+import CoveUI
+
+/// The window's content: the start page when Cove was started with nothing to play, the player once something
+/// was chosen (a file, a URL, a Video Cloud item, a drop). Owns the window actions the start page's buttons and
+/// shortcuts name, and the drop target that plays what is dropped, on the start page or over the player.
+final class StartPageHost {
+    private let window: Widget
+    private let loader: ContentLoader
+    private let options: LaunchOptions
+    private var startPage: StartPage?
+    private let playerWidget: Widget
+    private lazy var state: StateKeyFile = {
+        let state = StateKeyFile(path: StateKeyFile.defaultPath())
+        if let error = state.loadError {
+            cove_print_error("cove: " + tr("warning: %@ was ignored: %@").replacingPlaceholder(with: state.path)
+                .replacingPlaceholder(with: error))
+        }
+        return state
+    }()
+
+    private static let videoCloudGroup = "Video Cloud"
+    private static let accountKey = "account-id"
+
+    init(window: Widget, playerView: PlayerView, loader: ContentLoader, options: LaunchOptions) {
+        self.window = window
+        self.loader = loader
+        self.options = options
+        playerWidget = playerView.widget
+        addActions()
+        MediaDrop.attach(to: window) { [unowned self] result in self.dropped(result) }
+    }
+
+    /// Shows the window with the player when the command line named something, else with the start page. The
+    /// player is not kept beside the start page (in a stack), where screen readers would still find its controls.
+    func start() {
+        guard options.target == .none else {
+            gtk_window_set_child(gtkWindow, playerWidget)
+            gtk_window_present(gtkWindow)
+            loader.load()
+            return
+        }
+        let page = StartPage()
+        startPage = page
+        gtk_window_set_child(gtkWindow, page.widget)
+        gtk_window_present(gtkWindow)
+        _ = state  // reads the state file now, so a damaged one is reported at start
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    private var showsStartPage: Bool {
+        guard let startPage else { return false }
+        return gtk_window_get_child(gtkWindow) == startPage.widget
+    }
+
+    private func addActions() {
+        let application = gtk_window_get_application(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        for action in StartPage.Action.allCases {
+            let simple = g_simple_action_new(action.rawValue, nil)!
+            Signals.connectActivate(UnsafeMutableRawPointer(simple)) { [unowned self] in self.activate(action) }
+            g_action_map_add_action(OpaquePointer(window), simple)
+            g_object_unref(UnsafeMutableRawPointer(simple))
+            if let accelerator = action.accelerator, let application {
+                accelerator.withCString { key in
+                    var keys: [UnsafePointer<CChar>?] = [key, nil]
+                    gtk_application_set_accels_for_action(application, action.detailedName, &keys)
+                }
+            }
+        }
+    }
+
+    private func activate(_ action: StartPage.Action) {
+        switch action {
+        case .openFile:
+            MediaFileChooser.present(over: window) { [unowned self] uri in self.play(uri) }
+        case .openURL:
+            OpenURLDialog.present(over: window) { [unowned self] address in self.play(address) }
+        case .videoCloud:
+            VideoCloudDialog.present(over: window, accountID: state.string(Self.accountKey, in: Self.videoCloudGroup)) {
+                [unowned self] request in self.play(request)
+            }
+        }
+    }
+
+    private func play(_ address: String) {
+        do throws(LaunchOptionsError) {
+            show(options.playing(address: try OpenableAddress.address(from: address)))
+        } catch {
+            refuse(error.message)
+        }
+    }
+
+    private func play(_ request: VideoCloudDialog.Request) -> String? {
+        let chosen: LaunchOptions
+        do throws(LaunchOptionsError) {
+            chosen = try options.playing(videoCloud: request.item, id: request.id, accountID: request.accountID,
+                                         policyKey: request.policyKey)
+        } catch {
+            return error.message
+        }
+        // The account only: the policy key is a secret and stays out of the state file.
+        if let account = chosen.playbackAPI.accountID,
+           let error = state.set(account, for: Self.accountKey, in: Self.videoCloudGroup) {
+            cove_print_error("cove: " + tr("warning: %@ could not be written: %@").replacingPlaceholder(with: state.path)
+                .replacingPlaceholder(with: error))
+        }
+        show(chosen)
+        return nil
+    }
+
+    private func dropped(_ result: MediaDrop.Result) -> Bool {
+        // Everything that can be played, one after another, as `cove FILE…` plays it.
+        if !result.addresses.isEmpty {
+            showPlayer()
+            loader.open(result.addresses)
+            return true
+        }
+        refuse(result.refusal ?? tr("Nothing that Cove can play was dropped."))
+        return false
+    }
+
+    /// On the start page, under its buttons; over a video, only on stderr: what plays goes on playing.
+    private func refuse(_ message: String) {
+        if showsStartPage, let startPage {
+            startPage.showRefusal(message)
+        } else {
+            cove_print_error("cove: " + message)
+        }
+    }
+
+    private func show(_ chosen: LaunchOptions) {
+        showPlayer()
+        loader.load(chosen)
+    }
+
+    /// Leaves the start page for the player (for good: nothing goes back to it); whoever plays something in this
+    /// window calls it first.
+    func showPlayer() {
+        guard showsStartPage else { return }
+        gtk_window_set_child(gtkWindow, playerWidget)
+        startPage = nil
+    }
+}

@@ -11,17 +11,14 @@ final class ContentLoader {
     private var target: LaunchOptions.Target
     private let controller: PlaybackController
     private let playerView: PlayerView
-    private let setTitle: (String) -> Void
     private var emulator: PlaybackAPIEmulator?
     private var liveStreams: DemoLiveStreams?
 
-    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView,
-         setTitle: @escaping (String) -> Void) {
+    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView) {
         self.options = options
         self.target = options.target
         self.controller = controller
         self.playerView = playerView
-        self.setTitle = setTitle
     }
 
     func stop() {
@@ -95,19 +92,16 @@ final class ContentLoader {
             return
         }
         for refusal in opened.refusals { controller.reportWarning(code: refusal.code, message: refusal.message) }
-        if let name = first.name { setTitle(name) }
         controller.setVideos(opened.videos)
     }
 
     private func show(_ result: VideoResult) {
         report(result.warnings)
-        if let name = result.video.name { setTitle(name) }
         controller.setVideos([result.video], bumper: result.bumper)
     }
 
     private func show(_ result: PlaylistResult) {
         report(result.warnings)
-        if let name = result.playlist.name { setTitle(name) }
         // Nothing playable (no video delivered, or none with a usable source) is the controller's to report, as
         // NO_PLAYABLE_SOURCE with a message over the video.
         controller.setVideos(result.playlist.playableVideos, bumper: result.bumper)

@@ -14,10 +14,10 @@ final class PlayerActions {
         group = OpaquePointer(g_simple_action_group_new()!)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(group)) }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(group)) }
 
     func add(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = OpaquePointer(g_simple_action_new(name, nil)!)
+        let action = g_simple_action_new(name, nil)!
         Signals.connectActivate(UnsafeMutableRawPointer(action), handler)
         g_action_map_add_action(group, action)
         actions[name] = action
@@ -38,12 +38,12 @@ final class PlayerActions {
         gtk_widget_insert_action_group(widget, PlayerShortcuts.group, group)
         let controller = gtk_shortcut_controller_new()!
         // Global: the window handles the keys wherever the focus is, as the view's own key handler did.
-        gtk_shortcut_controller_set_scope(OpaquePointer(controller), GTK_SHORTCUT_SCOPE_GLOBAL)
+        gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
         for binding in PlayerShortcuts.rows.flatMap(\.bindings)
         where binding.action.hasPrefix(PlayerShortcuts.group + ".") {
             guard let trigger = gtk_shortcut_trigger_parse_string(binding.accelerator) else { continue }
             let action = gtk_named_action_new(binding.action)
-            gtk_shortcut_controller_add_shortcut(OpaquePointer(controller), gtk_shortcut_new(trigger, action))
+            gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, action))
         }
         gtk_widget_add_controller(widget, controller)
     }

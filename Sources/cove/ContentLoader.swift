@@ -85,7 +85,7 @@ final class ContentLoader {
     /// The locations that play make the queue, each one that cannot is a warning; when none plays, the first
     /// refusal is the error, and what played before stops.
     private func play(_ opened: OpenedLocations) {
-        guard let first = opened.videos.first else {
+        guard !opened.videos.isEmpty else {
             controller.terminateCurrentSession()
             let refusal = opened.refusals.first ?? (OpenedLocations.badLocationCode, "")
             controller.reportError(code: refusal.code, message: refusal.message)

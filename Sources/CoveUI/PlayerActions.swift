@@ -3,8 +3,8 @@ import CoveGLib
 
 /// The player's commands as GActions in one group, inserted on the PlayerView's widget as `player.*`, and a
 /// shortcut controller that binds the table's keys to them. The keys live in CoveUI, not in the application's
-/// accelerators, so a PlayerView works in any GtkWindow; and the controller runs in the bubble phase as the old
-/// key handler did, so a focused button still takes Space and the slider the arrows before the player does.
+/// accelerators (which GTK runs in the capture phase, before the focused control), so a PlayerView works in any
+/// GtkWindow and a focused button still takes Space and the slider the arrows before the player does.
 final class PlayerActions {
     /// The GSimpleActionGroup (a GActionGroup and GActionMap).
     let group: OpaquePointer
@@ -33,18 +33,22 @@ final class PlayerActions {
 
     var names: [String] { actions.keys.sorted() }
 
-    /// Inserts the group on `widget` and binds the table's `player.*` keys there, handled for the whole window.
+    /// Inserts the group on `widget` and binds the table's `player.*` keys there twice. Locally in the bubble phase:
+    /// a key reaches the player after the focused control (a button keeps Space, the slider its arrows, a menu its
+    /// keys) but before the window's own bindings, which would take Space (activate-focus) and the arrows
+    /// (move-focus) for themselves. And globally, for when the focus is on no widget of the player.
     func install(on widget: Widget) {
         gtk_widget_insert_action_group(widget, PlayerShortcuts.group, group)
-        let controller = gtk_shortcut_controller_new()!
-        // Global: the window handles the keys wherever the focus is, as the view's own key handler did.
-        gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
-        for binding in PlayerShortcuts.rows.flatMap(\.bindings)
-        where binding.action.hasPrefix(PlayerShortcuts.group + ".") {
-            guard let trigger = gtk_shortcut_trigger_parse_string(binding.accelerator) else { continue }
-            let action = gtk_named_action_new(binding.action)
-            gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, action))
+        for scope in [GTK_SHORTCUT_SCOPE_LOCAL, GTK_SHORTCUT_SCOPE_GLOBAL] {
+            let controller = gtk_shortcut_controller_new()!
+            gtk_shortcut_controller_set_scope(controller, scope)
+            for binding in PlayerShortcuts.rows.flatMap(\.bindings)
+            where binding.action.hasPrefix(PlayerShortcuts.group + ".") {
+                guard let trigger = gtk_shortcut_trigger_parse_string(binding.accelerator) else { continue }
+                let action = gtk_named_action_new(binding.action)
+                gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, action))
+            }
+            gtk_widget_add_controller(widget, controller)
         }
-        gtk_widget_add_controller(widget, controller)
     }
 }

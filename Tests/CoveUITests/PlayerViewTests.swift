@@ -429,6 +429,17 @@ final class PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { !player.isPictureInPictureActive }, timeout: 5),
                       "its button, naming the same action, closes it")
 
+        // A focused control keeps its own keys: Space on the captions button opens its menu, not play/pause.
+        let playback: [PlaybackEvent] = [.lifecycle(.play), .lifecycle(.pause), .lifecycle(.playRequest),
+                                         .lifecycle(.pauseRequest)]
+        let requests = events.filter { playback.contains($0) }.count
+        XCTAssertEqual(gtk_widget_grab_focus(player.controlBar.closedCaptionButton), 1)
+        try press("space", until: { player.audioSubtitles.isOpen })
+        XCTAssertTrue(player.audioSubtitles.isOpen, "Space activated the focused button")
+        XCTAssertEqual(events.filter { playback.contains($0) }.count, requests, "and did not play or pause")
+        gtk_popover_popdown(cast(player.audioSubtitles.popover))
+        XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
+
         let before = g_list_model_get_n_items(gtk_window_get_toplevels())
         try press("ctrl+question", until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before + 1 })
         XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")

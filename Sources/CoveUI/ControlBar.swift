@@ -24,14 +24,9 @@ final class ControlBar {
     /// Spacers and application widgets for `empty` views, by view identity.
     private var emptyHosts: [ObjectIdentifier: Widget] = [:]
 
-    var onPlayPause: () -> Void = {}
-    var onJumpBack: () -> Void = {}
     var onSeek: (Double) -> Void = { _ in }
-    var onScreenMode: () -> Void = {}
-    var onLive: () -> Void = {}
     var onClosedCaption: () -> Void = {}
     var onPreferredBitrate: () -> Void = {}
-    var onPictureInPicture: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
     var onVolume: (Double) -> Void = { _ in }
@@ -145,13 +140,14 @@ final class ControlBar {
     }
 
     private func connect() {
-        Signals.connect(playButton, "clicked") { [weak self] in self?.onPlayPause() }
-        Signals.connect(jumpBackButton, "clicked") { [weak self] in self?.onJumpBack() }
-        Signals.connect(screenModeButton, "clicked") { [weak self] in self?.onScreenMode() }
-        Signals.connect(liveButton, "clicked") { [weak self] in self?.onLive() }
+        // These buttons are the player's actions (PlayerActions), as their keys and the desktop's controls are.
+        for (button, action) in [(playButton, "player.play-pause"), (jumpBackButton, "player.jump-back"),
+                                 (screenModeButton, "player.fullscreen"), (liveButton, "player.live-edge"),
+                                 (pictureInPictureButton, "player.picture-in-picture")] {
+            gtk_actionable_set_action_name(OpaquePointer(button), action)
+        }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
-        Signals.connect(pictureInPictureButton, "clicked") { [weak self] in self?.onPictureInPicture() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }

@@ -23,6 +23,8 @@ public final class PlayerView {
     let status = StatusOverlay()
     let captions = CaptionOverlay()
     let resumeOffer = ResumeOffer()
+    /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
+    let actions = PlayerActions()
     private var lastErrorMessage = ""
     /// Its placeholder lies under the poster, status and controls.
     let pictureInPicture: PictureInPicture
@@ -63,6 +65,7 @@ public final class PlayerView {
         if let naming = options.accessibilityLabelForButton { controlBar.accessibilityLabel = naming }
         applyLayout(selection.initialLayout())
         wireControls()
+        wireActions()
         wirePointer()
         wireCaptions()
         thumbnails.markerName = { [unowned controlBar] time, tolerance in
@@ -105,21 +108,16 @@ public final class PlayerView {
     public var controlsVisible: Bool { visibility.isVisible }
 
     private func wireControls() {
-        controlBar.onPlayPause = { [weak self] in self?.togglePlayPause() }
-        controlBar.onJumpBack = { [weak self] in self?.jump(by: -(self?.options.jumpBackInterval ?? 10)) }
         controlBar.onSeek = { [weak self] seconds in
             self?.controller.seek(to: seconds, tolerance: 0.5)
             self?.captions.refresh()
         }
-        controlBar.onScreenMode = { [weak self] in self?.toggleFullscreen() }
-        controlBar.onLive = { [weak self] in self?.goToLiveEdge() }
         controlBar.onVolume = { [weak self] volume in
             self?.applyVolume()
             self?.onVolumeChange?(volume)
         }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
-        controlBar.onPictureInPicture = { [weak self] in self?.togglePictureInPicture() }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
             menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
@@ -230,45 +228,61 @@ public final class PlayerView {
         Signals.connect(widget, "destroy") { [weak self] in self?.visibility.stop() }
     }
 
-    /// Keyboard shortcuts and fullscreen tracking for the window that shows this view.
+    /// Fullscreen tracking for the window that shows this view, and its keys counted as activity.
     public func attach(to window: Widget) {
         self.window = window
         Signals.connectNotify(window, property: "fullscreened") { [weak self] in
-            self?.controlBar.setFullscreen(gtk_window_is_fullscreen(cast(window)) != 0)
+            let fullscreen = gtk_window_is_fullscreen(cast(window)) != 0
+            self?.controlBar.setFullscreen(fullscreen)
+            self?.actions.setEnabled("unfullscreen", fullscreen)
         }
+        // Any key brings the controls back, whether or not it is a shortcut (captured before any widget acts).
         let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(raw(keys), "key-pressed") { [weak self] keyval, state in
-            self?.handleKey(keyval, control: state & GDK_CONTROL_MASK.rawValue != 0) ?? false
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.connectKey(raw(keys), "key-pressed") { [weak self] _, _ in
+            self?.visibility.userActivity()
+            return false
         }
         gtk_widget_add_controller(window, keys)
     }
 
-    /// The player's keyboard shortcuts (also listed in the shortcuts window, Ctrl+?).
-    func handleKey(_ keyval: UInt32, control: Bool = false) -> Bool {
-        visibility.userActivity()
-        if control {
-            guard Int32(keyval) == GDK_KEY_question, let window else { return false }
-            ShortcutsWindow.present(over: window)
-            return true
+    /// The commands of PlayerShortcuts' `player.*` rows; their keys are bound in `PlayerActions.install`.
+    private func wireActions() {
+        let step = options.jumpBackInterval
+        let commands: [(String, () -> Void)] = [
+            ("play-pause", { [weak self] in self?.togglePlayPause() }),
+            ("jump-back", { [weak self] in self?.jump(by: -step) }),
+            ("jump-forward", { [weak self] in self?.jump(by: step) }),
+            ("volume-up", { [weak self] in self?.controlBar.changeVolume(by: 0.1) }),
+            ("volume-down", { [weak self] in self?.controlBar.changeVolume(by: -0.1) }),
+            ("mute", { [weak self] in self?.controlBar.toggleMute() }),
+            ("next-captions", { [weak self] in
+                guard let self else { return }
+                self.controller.selectCaption(self.audioSubtitles.nextCaptionChoice)
+            }),
+            ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
+            ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
+            ("live-edge", { [weak self] in self?.goToLiveEdge() }),
+            ("fullscreen", { [weak self] in self?.toggleFullscreen() }),
+            ("unfullscreen", { [weak self] in
+                guard let window = self?.window, gtk_window_is_fullscreen(cast(window)) != 0 else { return }
+                gtk_window_unfullscreen(cast(window))
+            }),
+            ("picture-in-picture", { [weak self] in self?.togglePictureInPicture() }),
+            ("show-shortcuts", { [weak self] in
+                guard let self, let root = gtk_widget_get_root(self.widget) else { return }
+                ShortcutsWindow.present(over: asWidget(root))
+            }),
+        ]
+        for (name, command) in commands {
+            actions.add(name) { [weak self] in
+                self?.visibility.userActivity()
+                command()
+            }
         }
-        switch Int32(keyval) {
-        case GDK_KEY_space, GDK_KEY_k: togglePlayPause()
-        case GDK_KEY_Left: jump(by: -options.jumpBackInterval)
-        case GDK_KEY_Right: jump(by: options.jumpBackInterval)
-        case GDK_KEY_Up: controlBar.changeVolume(by: 0.1)
-        case GDK_KEY_Down: controlBar.changeVolume(by: -0.1)
-        case GDK_KEY_m: controlBar.toggleMute()
-        case GDK_KEY_c: controller.selectCaption(audioSubtitles.nextCaptionChoice)
-        case GDK_KEY_bracketleft: changeRate(by: -0.25)
-        case GDK_KEY_bracketright: changeRate(by: 0.25)
-        case GDK_KEY_End: goToLiveEdge()
-        case GDK_KEY_f, GDK_KEY_F11: toggleFullscreen()
-        case GDK_KEY_Escape:
-            guard let window = window, gtk_window_is_fullscreen(cast(window)) != 0 else { return false }
-            gtk_window_unfullscreen(cast(window))
-        default: return false
-        }
-        return true
+        // Escape is the window's until there is a fullscreen to leave.
+        actions.setEnabled("unfullscreen", false)
+        actions.install(on: widget)
     }
 
     /// `[` and `]`: a quarter slower or faster, between 0.25× and 2×.

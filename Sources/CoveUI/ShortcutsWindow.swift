@@ -1,32 +1,16 @@
 import CGtk
 import CoveCore
 
-/// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML so GTK lays it out as in every GNOME app.
+/// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML so GTK lays it out as in every GNOME app,
+/// from PlayerShortcuts' rows.
 enum ShortcutsWindow {
-    private static let shortcuts: [(accelerator: String, title: String)] = [
-        ("space k", tr("Play or pause")),
-        ("Left", tr("Jump back")),
-        ("Right", tr("Jump forward")),
-        ("Up Down", tr("Volume up or down")),
-        ("m", tr("Mute or unmute")),
-        ("c", tr("Next captions")),
-        ("bracketleft bracketright", tr("Slower or faster")),
-        ("End", tr("Go to the live edge")),
-        ("f F11", tr("Enter or exit fullscreen")),
-        ("Escape", tr("Exit fullscreen")),
-        ("<Control>o", tr("Open a file")),
-        ("<Control>l", tr("Open a URL")),
-        ("<Control>question", tr("Keyboard shortcuts")),
-        ("<Control>w", tr("Close the window")),
-        ("<Control>q", tr("Quit")),
-    ]
-
     static func present(over window: Widget) {
-        let items = shortcuts.map { shortcut in
+        // The same table the keys are bound from, so the window cannot list a key that does something else.
+        let items = PlayerShortcuts.rows.map { row in
             """
             <child><object class="GtkShortcutsShortcut">
-              <property name="accelerator">\(escape(shortcut.accelerator))</property>
-              <property name="title">\(escape(shortcut.title))</property>
+              <property name="accelerator">\(escape(row.bindings.map(\.accelerator).joined(separator: " ")))</property>
+              <property name="title">\(escape(row.title))</property>
             </object></child>
             """
         }.joined()

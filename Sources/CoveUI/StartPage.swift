@@ -15,13 +15,9 @@ public final class StartPage {
 
         public var detailedName: String { "win." + rawValue }
 
-        /// The shortcut (GTK accelerator syntax); none for the Video Cloud form.
+        /// The shortcut (GTK accelerator syntax) from the one shortcut table; none for the Video Cloud form.
         public var accelerator: String? {
-            switch self {
-            case .openFile: "<Control>o"
-            case .openURL: "<Control>l"
-            case .videoCloud: nil
-            }
+            PlayerShortcuts.accelerators(for: detailedName).first
         }
 
         /// The button's label, which is also its accessible name.

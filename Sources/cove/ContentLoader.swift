@@ -12,17 +12,14 @@ final class ContentLoader {
     private var target: LaunchOptions.Target
     private let controller: PlaybackController
     private let playerView: PlayerView
-    private let setTitle: (String) -> Void
     private var emulator: PlaybackAPIEmulator?
     private var liveStreams: DemoLiveStreams?
 
-    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView,
-         setTitle: @escaping (String) -> Void) {
+    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView) {
         self.options = options
         self.target = options.target
         self.controller = controller
         self.playerView = playerView
-        self.setTitle = setTitle
     }
 
     func stop() {
@@ -96,26 +93,23 @@ final class ContentLoader {
     /// The locations that play make the queue, each one that cannot is a warning; when none plays, the first
     /// refusal is the error, and what played before stops.
     private func play(_ opened: OpenedLocations) {
-        guard let first = opened.videos.first else {
+        guard !opened.videos.isEmpty else {
             controller.terminateCurrentSession()
             let refusal = opened.refusals.first ?? (OpenedLocations.badLocationCode, "")
             controller.reportError(code: refusal.code, message: refusal.message)
             return
         }
         for refusal in opened.refusals { controller.reportWarning(code: refusal.code, message: refusal.message) }
-        if let name = first.name { setTitle(name) }
         controller.setVideos(opened.videos)
     }
 
     private func show(_ result: VideoResult) {
         report(result.warnings)
-        if let name = result.video.name { setTitle(name) }
         controller.setVideos([result.video], bumper: result.bumper)
     }
 
     private func show(_ result: PlaylistResult) {
         report(result.warnings)
-        if let name = result.playlist.name { setTitle(name) }
         // Nothing playable (no video delivered, or none with a usable source) is the controller's to report, as
         // NO_PLAYABLE_SOURCE with a message over the video.
         controller.setVideos(result.playlist.playableVideos, bumper: result.bumper)

@@ -19,6 +19,7 @@ final class CoveApplication {
     private var startPage: StartPageHost?
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
+    private var windowTitle: WindowTitle?
     private let exit: CleanExit
 
     private let customLayout: ControlLayout?
@@ -79,15 +80,17 @@ final class CoveApplication {
         Signals.connectActivate(UnsafeMutableRawPointer(quit)) { [unowned self] in self.exit.quit(because: "Ctrl+Q") }
         g_action_map_add_action(OpaquePointer(application!), quit)
         g_object_unref(UnsafeMutableRawPointer(quit))
-        setAccelerator("<Control>q", for: "app.quit")
-        setAccelerator("<Control>w", for: "window.close")
+        // Their keys come from the table the player binds its own from and the shortcuts window lists.
+        for action in PlayerShortcuts.applicationActions {
+            setAccelerators(PlayerShortcuts.accelerators(for: action), for: action)
+        }
     }
 
-    private func setAccelerator(_ accelerator: String, for action: String) {
-        accelerator.withCString { key in
-            var keys: [UnsafePointer<CChar>?] = [key, nil]
-            gtk_application_set_accels_for_action(application, action, &keys)
-        }
+    private func setAccelerators(_ accelerators: [String], for action: String) {
+        let copies = accelerators.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var keys: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        gtk_application_set_accels_for_action(application, action, &keys)
     }
 
     private func activate() {
@@ -95,7 +98,6 @@ final class CoveApplication {
         let window = gtk_application_window_new(application)!
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_title(gtkWindow, "Cove")
         gtk_window_set_default_size(gtkWindow, 960, 540)
         // Closing the window (its button, Ctrl+W, the window manager) ends Cove, Picture in Picture window or not.
         Signals.connectReturningBool(window, "close-request") { [unowned self] in
@@ -128,9 +130,8 @@ final class CoveApplication {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
         playerViewRef = playerView
-        let loader = ContentLoader(options: options, controller: controller, playerView: playerView) { title in
-            gtk_window_set_title(gtkWindow, title)
-        }
+        let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
+        windowTitle = WindowTitle(window: gtkWindow, controller: controller)
         playerView.retryHandler = { [unowned loader] in loader.load() }
         self.controller = controller
         self.playerView = playerView

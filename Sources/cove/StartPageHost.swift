@@ -61,18 +61,12 @@ final class StartPageHost {
     }
 
     private func addActions() {
-        let application = gtk_window_get_application(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+        // Their keys are bound by the application from PlayerShortcuts, the table the shortcuts window lists.
         for action in StartPage.Action.allCases {
             let simple = g_simple_action_new(action.rawValue, nil)!
             Signals.connectActivate(UnsafeMutableRawPointer(simple)) { [unowned self] in self.activate(action) }
             g_action_map_add_action(OpaquePointer(window), simple)
             g_object_unref(UnsafeMutableRawPointer(simple))
-            if let accelerator = action.accelerator, let application {
-                accelerator.withCString { key in
-                    var keys: [UnsafePointer<CChar>?] = [key, nil]
-                    gtk_application_set_accels_for_action(application, action.detailedName, &keys)
-                }
-            }
         }
     }
 

@@ -184,7 +184,7 @@ enum XDoTool {
         _ = try run(tool, ["key", keys])
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -46,6 +46,7 @@ final class CoveOpenWithTests: XCTestCase {
         tree = bus.waitForTree { $0[running.pid].map(Self.plays(name: "second clip.mp4", duration: "0:07")) ?? false }
         XCTAssertTrue(Self.plays(name: "second clip.mp4", duration: "0:07")(tree[running.pid] ?? []), "\(tree)")
         XCTAssertEqual(Array(tree.keys), [running.pid], "one window, in the running Cove: \(tree)")
+        XCTAssertTrue(tree[running.pid]?.contains("frame: second clip.mp4") ?? false, "the title follows: \(tree)")
 
         // The launcher's `cove` with nothing to open brings the running window forward and opens no other.
         let launcher = try CoveProcess(binary, [], environment: bus.environment)
@@ -63,6 +64,7 @@ final class CoveOpenWithTests: XCTestCase {
         XCTAssertTrue(tree[running.pid]?.contains("label: " + message) ?? false, "\(tree)")
         XCTAssertTrue(tree[running.pid]?.contains("push button: Retry") ?? false, "\(tree)")
         XCTAssertFalse(tree[running.pid]?.contains("push button: Pause") ?? true, "what played stopped: \(tree)")
+        XCTAssertTrue(tree[running.pid]?.contains("frame: Cove") ?? false, "nothing plays: \(tree)")
     }
 
     func testNewWindowIsAPlayerOfItsOwn() throws {

@@ -48,6 +48,10 @@ final class PlayerViewTests: XCTestCase {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.keyboardShortcuts() } }
     }
 
+    func testEveryShortcutIsAPlayerAction() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.everyShortcutIsAPlayerAction() } }
+    }
+
     func testPreferredBitrateMenu() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.preferredBitrateMenu() } }
     }
@@ -208,7 +212,7 @@ final class PlayerViewScenario {
         let player = try playingWithFadedControls()
         defer { finish(player) }
         XCTAssertEqual(gtk_widget_has_css_class(player.controlBar.root, "cove-hidden"), 1)
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Left)))
+        try press("Left", until: { player.controlsVisible })
         XCTAssertTrue(player.controlsVisible, "a key brings the controls back")
         player.controller.pause()
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "\(self.events.filter { if case .progress = $0 { false } else { true } })")
@@ -389,35 +393,83 @@ final class PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
         XCTAssertTrue(MainLoop.run(until: { !player.audioSubtitles.nextCaptionChoiceIsOff }, timeout: 5))
         guard case .track(let first) = player.audioSubtitles.nextCaptionChoice else { return XCTFail("no captions") }
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_c)))
+        // Real key presses through the X server: GTK's shortcut controller, the player.* actions, the controller.
+        try press("c", until: { self.events.contains(.captionTrack(first)) })
         XCTAssertTrue(self.events.contains(.captionTrack(first)), "c turns the first captions on at once: \(first)")
         let prefix = try XCTUnwrap(UITestSupport.cuePrefixes[first.language ?? ""], "\(first)")
         XCTAssertTrue(MainLoop.run(until: { player.captionText.hasPrefix(prefix + " ") }, timeout: 10),
                       "the overlay shows the track's words: '\(player.captionText)'")
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_space)))
-        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5), "space pauses")
+        try press("space", until: { self.events.contains(.lifecycle(.pause)) })
+        XCTAssertTrue(self.events.contains(.lifecycle(.pause)), "space pauses")
 
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_Down)))
+        try press("Down", until: { abs(player.controlBar.volume - 0.9) < 0.001 })
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001)
         let engine = try XCTUnwrap(player.controller.currentSession?.engine as? GStreamerEngine)
         XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0.729, accuracy: 0.001, "cubic level to linear factor")
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
+        try press("m", until: { player.controlBar.volume == 0 })
         XCTAssertEqual(player.controlBar.volume, 0)
         XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0, "muted")
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_m)))
+        try press("m", until: { player.controlBar.volume > 0 })
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001, "unmute restores the level")
 
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketright)))
+        try press("bracketright", until: { player.controller.playbackRate == 1.25 })
         XCTAssertEqual(player.controller.playbackRate, 1.25)
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketleft)))
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_bracketleft)))
+        try press("bracketleft", until: { player.controller.playbackRate == 1 })
+        try press("bracketleft", until: { player.controller.playbackRate == 0.75 })
         XCTAssertEqual(player.controller.playbackRate, 0.75)
 
+        // The same commands are actions a menu, the desktop or the application can name.
+        XCTAssertEqual(gtk_widget_activate_action_variant(player.widget, "player.play-pause", nil), 1)
+        XCTAssertTrue(MainLoop.run(until: { self.events.filter { $0 == .lifecycle(.play) }.count == 2 }, timeout: 5),
+                      "player.play-pause plays again")
+        // Xvfb has no window manager to grant fullscreen; Picture in Picture is the window command seen here.
+        try press("p", until: { player.isPictureInPictureActive })
+        XCTAssertTrue(player.isPictureInPictureActive, "p opens Picture in Picture")
+        gtk_widget_activate(player.controlBar.pictureInPictureButton)
+        XCTAssertTrue(MainLoop.run(until: { !player.isPictureInPictureActive }, timeout: 5),
+                      "its button, naming the same action, closes it")
+
+        // A focused control keeps its own keys: Space on the captions button opens its menu, not play/pause.
+        let playback: [PlaybackEvent] = [.lifecycle(.play), .lifecycle(.pause), .lifecycle(.playRequest),
+                                         .lifecycle(.pauseRequest)]
+        let requests = events.filter { playback.contains($0) }.count
+        XCTAssertEqual(gtk_widget_grab_focus(player.controlBar.closedCaptionButton), 1)
+        try press("space", until: { player.audioSubtitles.isOpen })
+        XCTAssertTrue(player.audioSubtitles.isOpen, "Space activated the focused button")
+        XCTAssertEqual(events.filter { playback.contains($0) }.count, requests, "and did not play or pause")
+        gtk_popover_popdown(cast(player.audioSubtitles.popover))
+        XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
 
         let before = g_list_model_get_n_items(gtk_window_get_toplevels())
-        XCTAssertTrue(player.handleKey(UInt32(GDK_KEY_question), control: true))
+        try press("ctrl+question", until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before + 1 })
         XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")
-        XCTAssertFalse(player.handleKey(UInt32(GDK_KEY_z)), "other keys are left to the window")
+    }
+
+    /// Every player.* key of the table is bound to an action the player has, and the buttons name theirs.
+    func everyShortcutIsAPlayerAction() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        let group = player.actions.group
+        let bound = PlayerShortcuts.rows.flatMap(\.bindings).filter { $0.action.hasPrefix("player.") }
+        XCTAssertGreaterThanOrEqual(bound.count, 15)
+        for binding in bound {
+            let name = String(binding.action.dropFirst("player.".count))
+            XCTAssertEqual(g_action_group_has_action(group, name), 1, "\(binding.accelerator) → \(binding.action)")
+        }
+        for (button, action) in [(player.controlBar.playButton, "player.play-pause"),
+                                 (player.controlBar.jumpBackButton, "player.jump-back"),
+                                 (player.controlBar.screenModeButton, "player.fullscreen"),
+                                 (player.controlBar.pictureInPictureButton, "player.picture-in-picture")] {
+            XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(button)).map { String(cString: $0) }, action)
+        }
+        XCTAssertEqual(PlayerShortcuts.accelerators(for: "app.quit"), ["<Control>q"])
+        XCTAssertEqual(PlayerShortcuts.applicationActions, ["window.close", "app.quit"])
+    }
+
+    /// Types `keys` into the test's window as a keyboard would, then runs the main loop until `condition` holds.
+    private func press(_ keys: String, until condition: @MainActor () -> Bool) throws {
+        try XDoTool.type(keys, intoWindowOf: getpid())
+        _ = MainLoop.run(until: condition, timeout: 5)
     }
 
     func preferredBitrateMenu() throws {

@@ -1,0 +1,52 @@
+import CoveCore
+
+/// The one table of Cove's commands and their keys: the player binds its rows (`player.*`), the application the
+/// rest (`app.*`, `window.*`), and the shortcuts window lists them all, so keys, menus and the window never differ.
+public enum PlayerShortcuts {
+    /// One line of the shortcuts window: a title and the keys (with the action each one activates).
+    public struct Row: Sendable {
+        public let title: String
+        public let bindings: [(accelerator: String, action: String)]
+    }
+
+    /// The player's own action group, inserted on the PlayerView's widget.
+    public static let group = "player"
+
+    public static var rows: [Row] {
+        [
+            Row(title: tr("Play or pause"), bindings: [("space", "player.play-pause"), ("k", "player.play-pause")]),
+            Row(title: tr("Jump back"), bindings: [("Left", "player.jump-back")]),
+            Row(title: tr("Jump forward"), bindings: [("Right", "player.jump-forward")]),
+            Row(title: tr("Volume up or down"), bindings: [("Up", "player.volume-up"), ("Down", "player.volume-down")]),
+            Row(title: tr("Mute or unmute"), bindings: [("m", "player.mute")]),
+            Row(title: tr("Next captions"), bindings: [("c", "player.next-captions")]),
+            Row(title: tr("Slower or faster"), bindings: [("bracketleft", "player.slower"),
+                                                          ("bracketright", "player.faster")]),
+            Row(title: tr("Go to the live edge"), bindings: [("End", "player.live-edge")]),
+            Row(title: tr("Enter or exit fullscreen"), bindings: [("f", "player.fullscreen"),
+                                                                  ("F11", "player.fullscreen")]),
+            Row(title: tr("Exit fullscreen"), bindings: [("Escape", "player.unfullscreen")]),
+            Row(title: tr("Picture in Picture"), bindings: [("p", "player.picture-in-picture")]),
+            Row(title: tr("Open a file"), bindings: [("<Control>o", "win.open-file")]),
+            Row(title: tr("Open a URL"), bindings: [("<Control>l", "win.open-url")]),
+            Row(title: tr("Keyboard shortcuts"), bindings: [("<Control>question", "player.show-shortcuts")]),
+            Row(title: tr("Close the window"), bindings: [("<Control>w", "window.close")]),
+            Row(title: tr("Quit"), bindings: [("<Control>q", "app.quit")]),
+        ]
+    }
+
+    /// Every accelerator of `action` (detailed name, e.g. "app.quit"), in the table's order.
+    public static func accelerators(for action: String) -> [String] {
+        rows.flatMap(\.bindings).filter { $0.action == action }.map(\.accelerator)
+    }
+
+    /// The actions outside the player's group, for the application to bind with gtk_application_set_accels_for_action.
+    public static var applicationActions: [String] {
+        var seen: [String] = []
+        for binding in rows.flatMap(\.bindings) where !binding.action.hasPrefix(group + ".")
+            && !seen.contains(binding.action) {
+            seen.append(binding.action)
+        }
+        return seen
+    }
+}

@@ -463,7 +463,8 @@ final class PlayerViewScenario {
             XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(button)).map { String(cString: $0) }, action)
         }
         XCTAssertEqual(PlayerShortcuts.accelerators(for: "app.quit"), ["<Control>q"])
-        XCTAssertEqual(PlayerShortcuts.applicationActions, ["window.close", "app.quit"])
+        XCTAssertEqual(PlayerShortcuts.applicationActions, ["win.open-file", "win.open-url", "window.close", "app.quit"],
+                       "the start page's window actions and the application's, bound by the application")
     }
 
     /// Types `keys` into the test's window as a keyboard would, then runs the main loop until `condition` holds.

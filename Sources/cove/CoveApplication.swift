@@ -135,7 +135,10 @@ final class CoveApplication {
         self.loader = loader
         desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
                                      playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
-        gtk_window_set_child(gtkWindow, playerView.widget)
+        // A playlist, or the demo catalog, is listed beside the player (the loader fills it).
+        let strip = PlaylistStrip(player: playerView)
+        loader.strip = strip
+        gtk_window_set_child(gtkWindow, strip.widget)
         playerView.attach(to: window)
         gtk_window_present(gtkWindow)
         loader.load()

@@ -120,11 +120,14 @@ public final class PlaylistStrip {
     public func toggle() { setOpen(!isOpen) }
 
     /// The item marked as playing: the controller's current video while the queue is this list's, or the
-    /// playlist entry chosen.
+    /// playlist entry chosen once its videos are the queue.
     public var playingIndex: Int? {
-        if let id = playingPlaylistID { return items.firstIndex { $0.kind == .playlist(id: id) } }
-        guard let current = controller.currentIndex, isQueueCurrent else { return nil }
-        return items.firstIndex { $0.kind == .video(index: current) }
+        if isQueueCurrent {
+            guard let current = controller.currentIndex else { return nil }
+            return items.firstIndex { $0.kind == .video(index: current) }
+        }
+        guard let id = playingPlaylistID, controller.currentSession != nil else { return nil }
+        return items.firstIndex { $0.kind == .playlist(id: id) }
     }
 
     /// What a click on the item at `index` does: its video plays now (the queue goes on after it), or its

@@ -28,6 +28,9 @@ public final class PlaylistStrip {
     private var lastPlayingIndex: Int?
     private var updatingToggle = false
 
+    /// Narrower than this, the list starts closed: 280 pixels of list would leave the video too small.
+    static let narrowestOpenWidth = 720
+
     public init(player: PlayerView) {
         controller = player.controller
         PlaylistStripStyle.install()
@@ -82,7 +85,8 @@ public final class PlaylistStrip {
         }
     }
 
-    /// Shows `items` (indices into `queue`, the videos the controller plays or will play), open.
+    /// Shows `items` (indices into `queue`, the videos the controller plays or will play), open unless the window
+    /// is narrow.
     public func show(_ items: [PlaylistStripItem], queue: [Video]) {
         self.items = items
         self.queue = queue
@@ -93,7 +97,9 @@ public final class PlaylistStrip {
         gtk_string_list_splice(model, 0, guint(g_list_model_get_n_items(model)), &pointers)
         strings.forEach { free($0) }
         gtk_widget_set_visible(toggleButton, items.isEmpty ? 0 : 1)
-        setOpen(!items.isEmpty)
+        // Beside a narrow player the list would leave too little video: there it waits for the button (or F9).
+        let width = Int(gtk_widget_get_width(widget))
+        setOpen(!items.isEmpty && (width == 0 || width >= Self.narrowestOpenWidth))
         refreshMarks()
     }
 

@@ -19,8 +19,8 @@ public final class PlaylistStrip {
     private let controller: PlaybackController
     private let revealer: Widget
     private let model: OpaquePointer
-    private let list: Widget
-    private let factory: PlaylistStripFactory
+    let list: Widget
+    let factory: PlaylistStripFactory
     /// The videos the items' indices refer to; the queue while it is the controller's.
     private var queue: [Video] = []
     /// A playlist entry chosen, while its playlist plays instead of `queue`.
@@ -151,9 +151,6 @@ public final class PlaylistStrip {
         }
         refreshMarks()
     }
-
-    /// The accessible label of the row for `index` if it is on screen; for tests.
-    public func rowIsBound(_ index: Int) -> Bool { factory.row(at: index) != nil }
 
     private var isQueueCurrent: Bool {
         !queue.isEmpty && controller.videos.map(\.id) == queue.map(\.id)

@@ -45,6 +45,7 @@ public final class PlaylistStrip {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
+        Self.nameScrollbars(of: scroller)
         gtk_widget_set_size_request(scroller, 280, -1)
         gtk_widget_set_vexpand(scroller, 1)
         revealer = gtk_revealer_new()
@@ -161,6 +162,21 @@ public final class PlaylistStrip {
         guard playing != lastPlayingIndex else { return }
         lastPlayingIndex = playing
         factory.refreshMarks()
+    }
+
+    /// GTK names a scrolled window's scroll bars (and the range inside each) after their classes; a screen reader
+    /// would read "GtkScrollbar". The unused horizontal one is hidden, the vertical one says what it scrolls.
+    private static func nameScrollbars(of scroller: Widget) {
+        for (scrollbar, label) in [(gtk_scrolled_window_get_vscrollbar(cast(scroller)), tr("Playlist")),
+                                   (gtk_scrolled_window_get_hscrollbar(cast(scroller)), nil)] {
+            guard let scrollbar else { continue }
+            if let label { cove_accessible_set_label(scrollbar, label) } else { cove_accessible_set_hidden(scrollbar, 1) }
+            var part = gtk_widget_get_first_child(scrollbar)
+            while let child = part {
+                cove_accessible_set_hidden(child, 1)
+                part = gtk_widget_get_next_sibling(child)
+            }
+        }
     }
 
     /// F9, wherever the focus is in the window (GNOME's key for a side pane).

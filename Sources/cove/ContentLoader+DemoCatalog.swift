@@ -43,6 +43,7 @@ extension ContentLoader {
             }
             self.strip?.onChoosePlaylist = { [weak self] id in self?.playDemoPlaylist(id, with: service) }
             self.strip?.show(items, queue: videos)
+            if let name = videos[0].name { self.setTitle(name) }
             self.controller.setVideos(videos)
         }
     }

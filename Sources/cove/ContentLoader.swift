@@ -13,7 +13,7 @@ final class ContentLoader {
     /// The playlist (or demo catalog) beside the player.
     var strip: PlaylistStrip?
     private let playerView: PlayerView
-    private let setTitle: (String) -> Void
+    let setTitle: (String) -> Void
     private var emulator: PlaybackAPIEmulator?
     private var liveStreams: DemoLiveStreams?
 

@@ -27,6 +27,7 @@ public enum PlayerShortcuts {
                                                                   ("F11", "player.fullscreen")]),
             Row(title: tr("Exit fullscreen"), bindings: [("Escape", "player.unfullscreen")]),
             Row(title: tr("Picture in Picture"), bindings: [("p", "player.picture-in-picture")]),
+            Row(title: tr("Show or hide the playlist"), bindings: [("F9", "strip.toggle")]),
             Row(title: tr("Open a file"), bindings: [("<Control>o", "win.open-file")]),
             Row(title: tr("Open a URL"), bindings: [("<Control>l", "win.open-url")]),
             Row(title: tr("Keyboard shortcuts"), bindings: [("<Control>question", "player.show-shortcuts")]),
@@ -43,8 +44,9 @@ public enum PlayerShortcuts {
     /// The actions outside the player's group, for the application to bind with gtk_application_set_accels_for_action.
     public static var applicationActions: [String] {
         var seen: [String] = []
+        // The player's and the playlist strip's actions are bound on their own widgets.
         for binding in rows.flatMap(\.bindings) where !binding.action.hasPrefix(group + ".")
-            && !seen.contains(binding.action) {
+            && !binding.action.hasPrefix("strip.") && !seen.contains(binding.action) {
             seen.append(binding.action)
         }
         return seen

@@ -10,7 +10,9 @@ final class ContentLoader {
     /// The command line's target, until something is opened in this window (a second `cove FILE`, the start page,
     /// a drop).
     private var target: LaunchOptions.Target
-    private let controller: PlaybackController
+    let controller: PlaybackController
+    /// The playlist (or demo catalog) beside the player.
+    var strip: PlaylistStrip?
     private let playerView: PlayerView
     private var emulator: PlaybackAPIEmulator?
     private var liveStreams: DemoLiveStreams?
@@ -69,6 +71,10 @@ final class ContentLoader {
 
     private func find(with service: PlaybackService) {
         playerView.showBusy()
+        if options.demo, case .video(let find) = target, find.asset == nil {
+            showDemoCatalog(with: service)
+            return
+        }
         let target = self.target
         let parameters = options.queryParameters
         Task { @MainActor [weak self] in
@@ -77,8 +83,7 @@ final class ContentLoader {
                 case .playlist(let find):
                     let result = try await service.findPlaylist(configuration: find, queryParameters: parameters)
                     self?.show(result)
-                case .video(var find):
-                    if find.asset == nil { find.assetID = DemoCatalog.hlsVideoID }
+                case .video(let find):
                     let result = try await service.findVideo(configuration: find, queryParameters: parameters)
                     self?.show(result)
                 case .url, .locations, .none:
@@ -100,11 +105,13 @@ final class ContentLoader {
             return
         }
         for refusal in opened.refusals { controller.reportWarning(code: refusal.code, message: refusal.message) }
+        strip?.clear()
         controller.setVideos(opened.videos)
     }
 
     private func show(_ result: VideoResult) {
         report(result.warnings)
+        strip?.clear()
         controller.setVideos([result.video], bumper: result.bumper)
     }
 
@@ -112,11 +119,12 @@ final class ContentLoader {
         report(result.warnings)
         // Nothing playable (no video delivered, or none with a usable source) is the controller's to report, as
         // NO_PLAYABLE_SOURCE with a message over the video.
+        strip?.show(playlist: result.playlist.playableVideos)
         controller.setVideos(result.playlist.playableVideos, bumper: result.bumper)
     }
 
     /// Warnings are not failures: playback goes on, and `--print-events` shows what was left out.
-    private func report(_ warnings: [PlaybackWarning]) {
+    func report(_ warnings: [PlaybackWarning]) {
         guard options.printEvents else { return }
         let printer = EventPrinter()
         for warning in warnings { printer.print(warning.event) }

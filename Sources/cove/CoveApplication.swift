@@ -138,8 +138,11 @@ final class CoveApplication {
         self.loader = loader
         desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
                                      playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
-        // The start page when nothing was named; the player once something is chosen or dropped.
-        let startPage = StartPageHost(window: window, playerView: playerView, loader: loader, options: options)
+        // A playlist, or the demo catalog, is listed beside the player (the loader fills it).
+        let strip = PlaylistStrip(player: playerView)
+        loader.strip = strip
+        // The start page when nothing was named; the player and its strip once something is chosen or dropped.
+        let startPage = StartPageHost(window: window, player: strip.widget, loader: loader, options: options)
         self.startPage = startPage
         playerView.attach(to: window)
         startPage.start()

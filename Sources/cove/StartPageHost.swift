@@ -26,11 +26,12 @@ final class StartPageHost {
     private static let videoCloudGroup = "Video Cloud"
     private static let accountKey = "account-id"
 
-    init(window: Widget, playerView: PlayerView, loader: ContentLoader, options: LaunchOptions) {
+    /// `player`: what the window shows once something plays (the player and the playlist strip beside it).
+    init(window: Widget, player: Widget, loader: ContentLoader, options: LaunchOptions) {
         self.window = window
         self.loader = loader
         self.options = options
-        playerWidget = playerView.widget
+        playerWidget = player
         addActions()
         MediaDrop.attach(to: window) { [unowned self] result in self.dropped(result) }
     }

@@ -130,12 +130,6 @@ enum StartPageStyle {
     private static var installedOn: OpaquePointer?
 
     static func install() {
-        guard let display = gdk_display_get_default(), display != installedOn else { return }
-        installedOn = display
-        let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+        StyleSheet.install(css, installedOn: &installedOn)
     }
 }

@@ -114,8 +114,12 @@ final class CoveApplication {
             return engine
         }
         controller.autoPlay = true
-        recentPlays = RecentPlaysRecorder(state: state)
-        _ = controller.addSessionConsumer(recentPlays!)
+        // The demo's videos come from an emulator that is gone next time: not worth listing.
+        if !options.demo {
+            let recorder = RecentPlaysRecorder(state: state)
+            _ = controller.addSessionConsumer(recorder)
+            recentPlays = recorder
+        }
         // A playlist plays through (playlist_complete after the last video).
         controller.autoAdvance = true
         if options.printEvents {

@@ -230,15 +230,21 @@ final class StartPageTests: XCTestCase {
     func testAFilePlayedBeforeIsListedByNameAndAClickPlaysItAgain() throws {
         let file = try UITestSupport.mediaRoot() + "/clip.mp4"
         let address = URL(fileURLWithPath: file).absoluteString
+        // Played to its end (4 s), so the position reached is written with it.
         let first = try launch(["click push button:Open URL…", "set text:URL=" + address, "click push button:Open"],
-                               until: #""event":"Play""#)
+                               until: #""event":"End""#)
         assertPlayed(first)
         let state = try String(contentsOfFile: stateFile, encoding: .utf8)
         XCTAssertTrue(state.contains("[Recent 0]") && state.contains("address=" + address), state)
+        let position = state.split(separator: "\n").first { $0.hasPrefix("position=") }.flatMap { Int($0.dropFirst(9)) }
+        XCTAssertGreaterThanOrEqual(position ?? 0, 3, state)
 
-        // Started again with nothing to play: the start page lists it under its name; a click plays it.
-        let next = try launch(["click push button:clip.mp4"], until: #""event":"Play""#)
+        // Started again with nothing to play: the start page lists it under its name and where it stopped; a
+        // click plays it.
+        let next = try launch(["wait push button:clip.mp4", "tree", "click push button:clip.mp4"],
+                              until: #""event":"Play""#)
         assertPlayed(next)
+        XCTAssertTrue(objects(next).contains { $0.hasPrefix("label: Stopped at 0:0") }, next.output)
         XCTAssertEqual(playedSources(next), [address], next.output)
     }
 

@@ -46,6 +46,43 @@ public final class StateKeyFile {
         return write()
     }
 
+    /// The groups whose names start with `prefix`, each with its string values, in file order.
+    public func groups(withPrefix prefix: String) -> [(name: String, values: [String: String])] {
+        var count: gsize = 0
+        guard let names = g_key_file_get_groups(keyFile, &count) else { return [] }
+        defer { g_strfreev(names) }
+        var result: [(name: String, values: [String: String])] = []
+        for index in 0..<Int(count) {
+            guard let pointer = names[index] else { continue }
+            let name = String(cString: pointer)
+            guard name.hasPrefix(prefix) else { continue }
+            var values: [String: String] = [:]
+            var keyCount: gsize = 0
+            if let keys = g_key_file_get_keys(keyFile, name, &keyCount, nil) {
+                for keyIndex in 0..<Int(keyCount) {
+                    guard let key = keys[keyIndex].map({ String(cString: $0) }) else { continue }
+                    values[key] = string(key, in: name)
+                }
+                g_strfreev(keys)
+            }
+            result.append((name, values))
+        }
+        return result
+    }
+
+    /// Replaces every group whose name starts with `prefix` by `groups` and writes the file once; returns why it
+    /// could not be written, nil when it was.
+    @discardableResult
+    public func replaceGroups(withPrefix prefix: String, by groups: [(name: String, values: [String: String])]) -> String? {
+        for group in self.groups(withPrefix: prefix) { g_key_file_remove_group(keyFile, group.name, nil) }
+        for group in groups {
+            for (key, value) in group.values.sorted(by: { $0.key < $1.key }) {
+                g_key_file_set_string(keyFile, group.name, key, value)
+            }
+        }
+        return write()
+    }
+
     private func write() -> String? {
         var length: gsize = 0
         guard let data = g_key_file_to_data(keyFile, &length, nil) else { return "out of memory" }

@@ -35,10 +35,13 @@ public final class StartPage {
     public private(set) var buttons: [Action: Widget] = [:]
     /// Why the last drop or choice was refused; hidden until then.
     private let refusal: Widget
+    private let page: Widget
+    private var recent: RecentPlaysList?
 
     public init() {
         StartPageStyle.install()
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        self.page = page
         gtk_widget_add_css_class(page, "cove-start-page")
         gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(page, GTK_ALIGN_CENTER)
@@ -96,6 +99,17 @@ public final class StartPage {
         gtk_scrolled_window_set_child(OpaquePointer(widget), page)
     }
 
+    /// Lists what was played before under the buttons (nothing when the list is empty); a click calls `play`.
+    public func showRecent(_ plays: RecentPlays, play: @escaping (RecentPlay) -> Void) {
+        guard recent == nil, !plays.entries.isEmpty else { return }
+        let list = RecentPlaysList(plays, play: play)
+        recent = list
+        gtk_box_append(cast(page), list.widget)
+    }
+
+    /// The recently played entries' buttons, newest first.
+    public var recentButtons: [Widget] { recent?.buttons ?? [] }
+
     public func showRefusal(_ message: String) {
         gtk_label_set_text(cast(refusal), message)
         gtk_widget_set_visible(refusal, 1)
@@ -124,6 +138,7 @@ enum StartPageStyle {
     .cove-start-page .title-1 { margin-bottom: 12px; }
     .cove-start-page .cove-start-text { margin-bottom: 36px; }
     .cove-start-page .cove-start-refusal { margin-top: 24px; }
+    .cove-start-page .cove-start-recent { margin-top: 36px; min-width: 360px; }
     .cove-start-buttons button { min-width: 220px; padding: 10px 24px; border-radius: 9999px; }
     """
 

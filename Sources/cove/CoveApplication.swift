@@ -17,6 +17,7 @@ final class CoveApplication {
     private var controller: PlaybackController?
     private var loader: ContentLoader?
     private var startPage: StartPageHost?
+    private var recentPlays: RecentPlaysRecorder?
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
     private var windowTitle: WindowTitle?
@@ -106,14 +107,21 @@ final class CoveApplication {
         }
 
         var playerViewRef: PlayerView?
-        // The chosen caption language survives launches ($XDG_CONFIG_HOME/cove/state).
-        let captions = CaptionPersistence.defaultPath().map { CaptionPersistence.file(at: $0) } ?? .inMemory()
+        // The caption language and the recently played list survive launches ($XDG_STATE_HOME/cove/state.ini).
+        let state = CoveStateFile.open()
+        let captions = CoveStateFile.captionPersistence(in: state)
         let controller = PlaybackController(captionPersistence: captions) {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
             engine.frameHandler = { [weak engine] frame in playerViewRef?.display(frame, from: engine) }
             return engine
         }
         controller.autoPlay = true
+        // The demo's videos come from an emulator that is gone next time: not worth listing.
+        if !options.demo {
+            let recorder = RecentPlaysRecorder(state: state)
+            _ = controller.addSessionConsumer(recorder)
+            recentPlays = recorder
+        }
         // A playlist plays through (playlist_complete after the last video).
         controller.autoAdvance = true
         if options.printEvents {
@@ -142,7 +150,8 @@ final class CoveApplication {
         let strip = PlaylistStrip(player: playerView)
         loader.strip = strip
         // The start page when nothing was named; the player and its strip once something is chosen or dropped.
-        let startPage = StartPageHost(window: window, player: strip.widget, loader: loader, options: options)
+        let startPage = StartPageHost(window: window, player: strip.widget, loader: loader, options: options,
+                                      state: state)
         self.startPage = startPage
         playerView.attach(to: window)
         startPage.start()

@@ -14,21 +14,15 @@ final class StartPageHost {
     private let options: LaunchOptions
     private var startPage: StartPage?
     private let playerWidget: Widget
-    private lazy var state: StateKeyFile = {
-        let state = StateKeyFile(path: StateKeyFile.defaultPath())
-        if let error = state.loadError {
-            cove_print_error("cove: " + tr("warning: %@ was ignored: %@").replacingPlaceholder(with: state.path)
-                .replacingPlaceholder(with: error))
-        }
-        return state
-    }()
+    private let state: StateKeyFile
 
     private static let videoCloudGroup = "Video Cloud"
     private static let accountKey = "account-id"
 
     /// `player`: what the window shows once something plays (the player and the playlist strip beside it).
-    init(window: Widget, player: Widget, loader: ContentLoader, options: LaunchOptions) {
+    init(window: Widget, player: Widget, loader: ContentLoader, options: LaunchOptions, state: StateKeyFile) {
         self.window = window
+        self.state = state
         self.loader = loader
         self.options = options
         playerWidget = player
@@ -48,8 +42,8 @@ final class StartPageHost {
         let page = StartPage()
         startPage = page
         gtk_window_set_child(gtkWindow, page.widget)
+        page.showRecent(RecentPlaysRecorder.load(from: state)) { [unowned self] entry in self.play(entry) }
         gtk_window_present(gtkWindow)
-        _ = state  // reads the state file now, so a damaged one is reported at start
     }
 
     private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
@@ -101,13 +95,27 @@ final class StartPageHost {
             return error.message
         }
         // The account only: the policy key is a secret and stays out of the state file.
-        if let account = chosen.playbackAPI.accountID,
-           let error = state.set(account, for: Self.accountKey, in: Self.videoCloudGroup) {
-            cove_print_error("cove: " + tr("warning: %@ could not be written: %@").replacingPlaceholder(with: state.path)
-                .replacingPlaceholder(with: error))
+        if let account = chosen.playbackAPI.accountID {
+            CoveStateFile.reportWrite(state.set(account, for: Self.accountKey, in: Self.videoCloudGroup), of: state)
         }
         show(chosen)
         return nil
+    }
+
+    /// Plays a recently played entry again: an address as `cove FILE|URL` would, a Video Cloud video as the form
+    /// would with an empty policy key field (so the key comes from COVE_POLICY_KEY or cove.conf: it is never stored).
+    private func play(_ entry: RecentPlay) {
+        switch entry.target {
+        case .address(let address):
+            showPlayer()
+            loader.open([address])
+        case .videoCloud(let account, let video):
+            do throws(LaunchOptionsError) {
+                show(try options.playing(videoCloud: .videoID, id: video, accountID: account, policyKey: ""))
+            } catch {
+                refuse(error.message)
+            }
+        }
     }
 
     private func dropped(_ result: MediaDrop.Result) -> Bool {

@@ -226,4 +226,41 @@ final class StartPageTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("warning: " + stateFile + " was ignored"), run.output)
         XCTAssertEqual(run.printed.trimmingCharacters(in: .whitespacesAndNewlines), "", "nothing read from it")
     }
+
+    func testAFilePlayedBeforeIsListedByNameAndAClickPlaysItAgain() throws {
+        let file = try UITestSupport.mediaRoot() + "/clip.mp4"
+        let address = URL(fileURLWithPath: file).absoluteString
+        // Played to its end (4 s), so the position reached is written with it.
+        let first = try launch(["click push button:Open URL…", "set text:URL=" + address, "click push button:Open"],
+                               until: #""event":"End""#)
+        assertPlayed(first)
+        let state = try String(contentsOfFile: stateFile, encoding: .utf8)
+        XCTAssertTrue(state.contains("[Recent 0]") && state.contains("address=" + address), state)
+        let position = state.split(separator: "\n").first { $0.hasPrefix("position=") }.flatMap { Int($0.dropFirst(9)) }
+        XCTAssertGreaterThanOrEqual(position ?? 0, 3, state)
+
+        // Started again with nothing to play: the start page lists it under its name and where it stopped; a
+        // click plays it.
+        let next = try launch(["wait push button:clip.mp4", "tree", "click push button:clip.mp4"],
+                              until: #""event":"Play""#)
+        assertPlayed(next)
+        XCTAssertTrue(objects(next).contains { $0.hasPrefix("label: Stopped at 0:0") }, next.output)
+        XCTAssertEqual(playedSources(next), [address], next.output)
+    }
+
+    func testTheCaptionLanguageMovesFromTheConfigDirectoryToTheStateFileOnce() throws {
+        let config = stateHome.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("cove"), withIntermediateDirectories: true)
+        let old = config.appendingPathComponent("cove/state").path
+        try "BCOVPlayerSDK_CaptionPersistence=es\n".write(toFile: old, atomically: true, encoding: .utf8)
+        let run = try launch(["wait push button:Open File…"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertEqual(run.status, 0, run.output)
+        let state = try String(contentsOfFile: stateFile, encoding: .utf8)
+        XCTAssertTrue(state.contains("[Captions]\nlanguage=es"), state)
+
+        // The state file wins from now on: the old file is not read again.
+        try "BCOVPlayerSDK_CaptionPersistence=fr\n".write(toFile: old, atomically: true, encoding: .utf8)
+        _ = try launch(["wait push button:Open File…"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertTrue(try String(contentsOfFile: stateFile, encoding: .utf8).contains("language=es"))
+    }
 }

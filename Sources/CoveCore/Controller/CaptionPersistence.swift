@@ -7,7 +7,8 @@ import FoundationEssentials
 public final class CaptionPersistence {
     public static let key = "BCOVPlayerSDK_CaptionPersistence"
 
-    private let file: StateFile?
+    /// Where a changed language is written; nil in memory.
+    private let save: ((String?) -> Void)?
     private var remembered: String?
 
     /// The remembered language code, nil when none; setting it writes the file at once.
@@ -17,25 +18,31 @@ public final class CaptionPersistence {
             let value = newValue.flatMap { $0.isEmpty ? nil : $0 }
             guard value != remembered else { return }
             remembered = value
-            file?.set(Self.key, to: value)
+            save?(value)
         }
     }
 
-    private init(file: StateFile?, language: String?) {
-        self.file = file
+    private init(save: ((String?) -> Void)?, language: String?) {
+        self.save = save
         remembered = language
     }
 
     public static func inMemory(language: String? = nil) -> CaptionPersistence {
-        CaptionPersistence(file: nil, language: language)
+        CaptionPersistence(save: nil, language: language)
+    }
+
+    /// Backed by a store of the caller's (Cove's state key file): starts from `language`, calls `save` on a change.
+    public static func stored(language: String?, save: @escaping (String?) -> Void) -> CaptionPersistence {
+        CaptionPersistence(save: save, language: language.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Backed by the state file at `path`; a missing or unreadable file remembers nothing.
     public static func file(at path: String, io: StateFile.IO = .system) -> CaptionPersistence {
         let file = StateFile(path: path, io: io)
-        return CaptionPersistence(file: file, language: file.value(for: key))
+        return CaptionPersistence(save: { file.set(key, to: $0) }, language: file.value(for: key))
     }
 
+    /// Where Cove kept the language before the state key file, read once when that has none:
     /// `$XDG_CONFIG_HOME/cove/state`, else `$HOME/.config/cove/state`; nil when neither variable is set.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/cove/state" }

@@ -67,7 +67,8 @@ final class DecodebinOrphanTests: XCTestCase {
         let buffer = try XCTUnwrap(gst_buffer_new_allocate(nil, 16 * 16 * 4, nil))
         buffer.pointee.pts = 0
         buffer.pointee.duration = 40_000_000
-        XCTAssertEqual(gst_pad_push(video, buffer), GST_FLOW_OK)
+        // Nothing is linked after decodebin3 here: once its multiqueue's task has pushed, the push reports that.
+        XCTAssertTrue([GST_FLOW_OK, GST_FLOW_NOT_LINKED].contains(gst_pad_push(video, buffer)))
         XCTAssertEqual(cove_decodebin3_orphan_inputs(pipeline), 1, "the audio input's stream is gone, its identity is not")
 
         let kept = GStreamerRuntime.quarantinedPipelines

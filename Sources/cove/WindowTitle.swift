@@ -4,21 +4,28 @@ import CoveCore
 /// The window's title names the video playing: its name, or for a nameless one its file's name, following every
 /// session the controller starts (autoAdvance, skips, open-with); "Cove" when nothing plays. A session consumer
 /// like MPRIS, so no loader or view has to remember to set it.
-final class WindowTitle {
+final class WindowTitle: PlaybackSessionConsumer {
     static let idle = "Cove"
 
+    private let window: UnsafeMutablePointer<GtkWindow>
+    private var current: PlaybackSession?
+
     init(window: UnsafeMutablePointer<GtkWindow>, controller: PlaybackController) {
+        self.window = window
         gtk_window_set_title(window, Self.idle)
-        controller.addObserver { [weak controller] event in
-            switch event {
-            case .session:
-                gtk_window_set_title(window, Self.title(of: controller?.currentSession?.video))
-            case .lifecycle(.terminate):
-                gtk_window_set_title(window, Self.idle)
-            default:
-                break
-            }
-        }
+        _ = controller.addSessionConsumer(self)
+    }
+
+    func didAdvance(to session: PlaybackSession) {
+        current = session
+        gtk_window_set_title(window, Self.title(of: session.video))
+    }
+
+    func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
+        // Only the current session's end: a preloaded or earlier session may be let go while another plays.
+        guard case .lifecycle(.terminate) = event, let session, session === current else { return }
+        current = nil
+        gtk_window_set_title(window, Self.idle)
     }
 
     static func title(of video: Video?) -> String {

@@ -120,7 +120,7 @@ final class ControlBar {
         cove_accessible_set_label(volumeButton, tr("Volume"))
         // GtkScaleButton's own toggle is what screen readers land on; unnamed, it reads as "GtkImage".
         if let toggle = gtk_widget_get_first_child(volumeButton) { cove_accessible_set_label(toggle, tr("Volume")) }
-        cove_accessible_set_label(durationLabel, tr("Duration") + " " + TimeFormatting.formatTime(nil))
+        cove_accessible_set_label(durationLabel, tr("Duration %@").filling(TimeFormatting.formatTime(nil)))
         cove_accessible_set_label(slider, tr("Current Position"))
         // The separator is decoration; the time labels carry their own prefixes.
         cove_accessible_set_hidden(separatorLabel, 1)
@@ -256,11 +256,11 @@ final class ControlBar {
             if let newDuration { setSeekWindow(start: 0, end: newDuration) }
             else if seekWindowStart == 0 { gtk_widget_set_sensitive(slider, 0) }
             gtk_label_set_text(cast(durationLabel), TimeFormatting.formatTime(newDuration))
-            cove_accessible_set_label(durationLabel, tr("Duration") + " " + TimeFormatting.formatTime(newDuration))
+            cove_accessible_set_label(durationLabel, tr("Duration %@").filling(TimeFormatting.formatTime(newDuration)))
         }
         let text = TimeFormatting.formatTime(position, matching: duration)
         gtk_label_set_text(cast(currentTimeLabel), text)
-        cove_accessible_set_label(currentTimeLabel, tr("Current Time") + " " + text)
+        cove_accessible_set_label(currentTimeLabel, tr("Current Time %@").filling(text))
         if g_get_monotonic_time() - lastUserSeek > 400_000 {
             gtk_range_set_value(cast(slider), position)
         }

@@ -329,7 +329,7 @@ public final class PlayerView {
         if let retry {
             status.showMessage(lastErrorMessage, retry: retry)
         } else {
-            status.showMessage(lastErrorMessage + "\n" + tr("Please try again later."), retry: nil)
+            status.showMessage(tr("%@\nPlease try again later.").filling(lastErrorMessage), retry: nil)
         }
     }
 

@@ -43,7 +43,7 @@ public struct PlaylistStripItem: Sendable, Equatable {
     /// What a screen reader says for the item's button: name, duration, and whether it is the one playing.
     func accessibleLabel(playing: Bool) -> String {
         // TRANSLATORS: a playlist entry read by a screen reader: the video's name, then its duration (or "Live").
-        let label = tr("%@, %@").replacingPlaceholder(with: name).replacingPlaceholder(with: detail)
+        let label = tr("%@, %@").filling(name, detail)
         // TRANSLATORS: a playlist entry read by a screen reader, for the video playing now.
         return playing ? tr("%@, playing").replacingPlaceholder(with: label) : label
     }

@@ -32,8 +32,13 @@ final class StatusOverlay {
         gtk_label_set_wrap(cast(messageLabel), 1)
         gtk_label_set_max_width_chars(cast(messageLabel), 48)
         gtk_label_set_justify(cast(messageLabel), GTK_JUSTIFY_CENTER)
-        sessionLabel = gtk_label_new(tr("Session ID:") + " " + PlayerSessionID.current)
+        sessionLabel = gtk_label_new(tr("Session ID: %@").filling(PlayerSessionID.current))
         gtk_label_set_selectable(cast(sessionLabel), 1)
+        // The ID is one long word: in a narrow player it breaks between characters rather than push the message
+        // out of the window (and it is never cut, since a bug report needs all of it).
+        gtk_label_set_wrap(cast(sessionLabel), 1)
+        gtk_label_set_wrap_mode(cast(sessionLabel), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_justify(cast(sessionLabel), GTK_JUSTIFY_CENTER)
         gtk_widget_add_css_class(sessionLabel, "cove-session-id")
         retryButton = gtk_button_new_with_label(tr("Retry"))
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)

@@ -11,16 +11,16 @@ enum CoveStateFile {
     static func open() -> StateKeyFile {
         let state = StateKeyFile(path: StateKeyFile.defaultPath())
         if let error = state.loadError {
-            cove_print_error("cove: " + tr("warning: %@ was ignored: %@").replacingPlaceholder(with: state.path)
-                .replacingPlaceholder(with: error))
+            cove_print_error("cove: " + tr("warning: %@ was ignored: %@").filling(state.path,
+                error))
         }
         return state
     }
 
     static func reportWrite(_ error: String?, of state: StateKeyFile) {
         guard let error else { return }
-        cove_print_error("cove: " + tr("warning: %@ could not be written: %@").replacingPlaceholder(with: state.path)
-            .replacingPlaceholder(with: error))
+        cove_print_error("cove: " + tr("warning: %@ could not be written: %@").filling(state.path,
+            error))
     }
 
     /// The caption language from the state file; when it has none, from the file in the config directory where

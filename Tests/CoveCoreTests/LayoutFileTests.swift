@@ -198,8 +198,8 @@ final class LayoutFileTests: XCTestCase {
     }
 
     func testUserTextIsNotTakenForAPlaceholder() {
-        XCTAssertEqual(LayoutFileError.fill("a %@ b %@ c", "%@", "x"), "a %@ b x c")
-        XCTAssertEqual(LayoutFileError.fill("no placeholder", "x"), "no placeholder")
+        XCTAssertEqual("a %@ b %@ c".filling("%@", "x"), "a %@ b x c")
+        XCTAssertEqual("no placeholder".filling("x"), "no placeholder")
         let error = failure(#"{"standard": [[{"tag": "%@"}]]}"#)
         XCTAssertEqual(error?.problem, .unknownTag("%@"))
         XCTAssertTrue(error?.message.contains("“%@”; the controls are: playback,") == true, error?.message ?? "")

@@ -61,6 +61,20 @@ final class InstallationTests: XCTestCase {
         let findings = metainfoCheck.standardOutput.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
         XCTAssertEqual(findings, [], "no errors or warnings")
         let metainfo = try XMLDocument(contentsOf: URL(fileURLWithPath: metainfoPath))
+        // Launchers and software stores show the entry in the user's language: each one of po/LINGUAS is merged in.
+        for language in try languages() {
+            for key in ["GenericName", "Comment", "Keywords"] {
+                let translated = desktop["\(key)[\(language)]"]
+                XCTAssertNotNil(translated, "\(key)[\(language)]")
+                XCTAssertNotEqual(translated, desktop[key], "\(key)[\(language)] is translated")
+            }
+            XCTAssertEqual(desktop["Keywords[\(language)]"]?.last, ";", "Keywords[\(language)] stays a list")
+            for path in ["/component/summary", "/component/description/p", "/component/screenshots/screenshot/caption"] {
+                let translated = try metainfo.nodes(forXPath: "\(path)[@xml:lang='\(language)']")
+                let original = try metainfo.nodes(forXPath: "\(path)[not(@xml:lang)]")
+                XCTAssertEqual(translated.count, original.count, "\(path) in \(language)")
+            }
+        }
         XCTAssertEqual(try metainfo.nodes(forXPath: "/component/releases/release[1]/@version").first?.stringValue,
                        CoveVersion.string, "the newest release is this version")
         XCTAssertEqual(Set(try metainfo.nodes(forXPath: "/component/provides/mediatype").compactMap(\.stringValue)),

@@ -472,7 +472,7 @@ final class PlayerViewScenario {
         player.controller.reportError(code: failure!.code, message: failure!.userMessage)
         XCTAssertTrue(player.status.isShowingMessage)
         XCTAssertEqual(player.status.messageText, failure!.userMessage)
-        XCTAssertEqual(player.status.sessionText, tr("Session ID:") + " " + PlayerSessionID.current,
+        XCTAssertEqual(player.status.sessionText, tr("Session ID: %@").filling(PlayerSessionID.current),
                        "the run's session ID under the message, for the viewer's report")
         XCTAssertTrue(events.contains(.error(code: "VIDEO_NOT_FOUND", message: failure!.userMessage)))
     }

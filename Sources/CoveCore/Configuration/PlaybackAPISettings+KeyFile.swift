@@ -42,8 +42,8 @@ extension PlaybackAPISettings {
                 }
                 if key == "connect-timeout" { connectTimeout = seconds } else { requestTimeout = seconds }
             default:
-                throw failure(tr("unknown key “%@” in group [%@]").replacingPlaceholder(with: key)
-                    .replacingPlaceholder(with: group), line: entry.line)
+                throw failure(tr("unknown key “%@” in group [%@]").filling(key,
+                    group), line: entry.line)
             }
         }
         for name in keyFile.keys(in: Self.headersGroup) {

@@ -115,7 +115,7 @@ extension LaunchOptions {
             case .count(let path, let minimum):
                 guard let number = Int(value), number >= minimum else {
                     throw LaunchOptionsError(message: tr("option “%@” needs a whole number of at least %@")
-                        .replacingPlaceholder(with: name).replacingPlaceholder(with: String(minimum)))
+                        .filling(name, String(minimum)))
                 }
                 options[keyPath: path] = number
             case .flag:

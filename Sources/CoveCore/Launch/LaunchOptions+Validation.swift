@@ -10,8 +10,8 @@ extension LaunchOptions {
     /// Combinations that cannot mean anything; each gets one line naming the options involved.
     func validate() throws(LaunchOptionsError) {
         func together(_ first: String, _ second: String) -> LaunchOptionsError {
-            LaunchOptionsError(message: tr("“%@” and “%@” cannot be used together").replacingPlaceholder(with: first)
-                .replacingPlaceholder(with: second))
+            LaunchOptionsError(message: tr("“%@” and “%@” cannot be used together").filling(first,
+                second))
         }
         let videoFlag = videoID != nil ? "--video-id" : referenceID != nil ? "--reference-id" : nil
         let playlistFlag = playlistID != nil ? "--playlist-id" : playlistReferenceID != nil ? "--playlist-reference-id" : nil
@@ -39,7 +39,7 @@ extension LaunchOptions {
         if let layoutName, SuppliedLayout(rawValue: layoutName) == nil {
             let names = SuppliedLayout.allCases.map(\.rawValue).joined(separator: ", ")
             throw LaunchOptionsError(message: tr("unknown layout “%@”; the layouts are: %@")
-                .replacingPlaceholder(with: layoutName).replacingPlaceholder(with: names))
+                .filling(layoutName, names))
         }
         if playlistFlag == nil, let flag = limit != nil ? "--limit" : offset != nil ? "--offset" : nil {
             throw LaunchOptionsError(message: tr("“%@” applies to playlists only (“--playlist-id”, “--playlist-reference-id”)")

@@ -83,16 +83,6 @@ public struct LaunchOptionsError: Error, Sendable, Equatable {
     }
 }
 
-extension String {
-    /// Fills the first `%@` (gettext strings keep the SDK's placeholder style).
-    public func replacingPlaceholder(with value: String) -> String {
-        guard let range = firstRange(of: "%@") else { return self }
-        var filled = self
-        filled.replaceSubrange(range, with: value)
-        return filled
-    }
-}
-
 extension LaunchOptions: CustomReflectable {
     /// `print`, `dump` and test failure messages go through the mirror: the token is redacted here, the policy key
     /// by `PlaybackAPISettings`'s own mirror.

@@ -51,15 +51,15 @@ public struct LayoutFileError: Error, Sendable, Equatable {
     /// One translated line naming the place, for example "line 4, column 17: unknown control “plaback” …".
     public var message: String {
         guard let position else { return reason }
-        return Self.fill(tr("line %@, column %@: %@"), String(position.line), String(position.column), reason)
+        return tr("line %@, column %@: %@").filling(String(position.line), String(position.column), reason)
     }
 
     /// The problem alone, translated.
     public var reason: String {
         switch problem {
-        case .unreadable(let cause): Self.fill(tr("cannot read the layout file: %@"), cause)
+        case .unreadable(let cause): tr("cannot read the layout file: %@").filling(cause)
         case .unexpectedEnd: tr("the file ends before the layout does")
-        case .unexpectedCharacter(let text): Self.fill(tr("unexpected “%@”"), text)
+        case .unexpectedCharacter(let text): tr("unexpected “%@”").filling(text)
         case .trailingContent: tr("unexpected text after the end of the layout")
         case .invalidNumber: tr("not a valid number")
         case .invalidEscape: tr("invalid escape sequence in a string")
@@ -67,32 +67,32 @@ public struct LayoutFileError: Error, Sendable, Equatable {
         case .tooDeep: tr("nested too deeply")
         case .notALayout: tr("a layout is a JSON object with “standard” and “compact” rows")
         case .missingStandardRows: tr("the layout has no “standard” rows")
-        case .unknownKey(let key): Self.fill(tr("unknown key “%@”"), key)
-        case .repeatedKey(let key): Self.fill(tr("“%@” is given twice"), key)
+        case .unknownKey(let key): tr("unknown key “%@”").filling(key)
+        case .repeatedKey(let key): tr("“%@” is given twice").filling(key)
         case .notRows(let key):
-            Self.fill(tr("“%@” must be an array of rows, each an array of controls"), key)
+            tr("“%@” must be an array of rows, each an array of controls").filling(key)
         case .notARow: tr("a row must be an array of controls")
         case .notAControl: tr("a control must be an object such as {\"tag\": \"playback\"}")
         case .missingTag: tr("this control has no “tag”")
         case .tagNotAName: tr("“tag” must be the name of a control, such as \"playback\"")
         case .unknownTag(let name):
-            Self.fill(tr("unknown control “%@”; the controls are: %@"), name,
+            tr("unknown control “%@”; the controls are: %@").filling(name,
                       ViewTag.allCases.map(\.name).joined(separator: ", "))
         case .badWidth: tr("“width” must be a number of pixels, 0 or more, or -1 for the control’s default width")
         case .badElasticity: tr("“elasticity” must be a number, 0 or more")
         case .badRemoved: tr("“removed” must be true or false")
         case .badIdentifier: tr("“id” must be a non-empty string")
         case .identifierOnNonEmpty: tr("only “empty” controls take an “id”")
-        case .badDimension(let key): Self.fill(tr("“%@” must be a number of pixels, 0 or more"), key)
+        case .badDimension(let key): tr("“%@” must be a number of pixels, 0 or more").filling(key)
         case .repeatedControl(let name, let firstLine):
-            Self.fill(tr("“%@” is already in this arrangement, on line %@"), name, String(firstLine))
+            tr("“%@” is already in this arrangement, on line %@").filling(name, String(firstLine))
         case .conflictingControl(let name, let firstLine):
-            Self.fill(
-                tr("“%@” has other values than on line %@; a control is the same in both arrangements"),
-                name, String(firstLine))
-        case .tooLarge(let key, let maximum): Self.fill(tr("“%@” must not be more than %@"), key, String(maximum))
-        case .tooManyRows(let key, let maximum): Self.fill(tr("“%@” has more than %@ rows"), key, String(maximum))
-        case .tooManyControls(let maximum): Self.fill(tr("a row has more than %@ controls"), String(maximum))
+            tr("“%@” has other values than on line %@; a control is the same in both arrangements").filling(name, String(firstLine))
+        case .tooLarge(let key, let maximum): tr("“%@” must not be more than %@").filling(key, String(maximum))
+        case .tooManyRows(let key, let maximum):
+            trn("“%@” has more than %@ row", "“%@” has more than %@ rows", maximum).filling(key, String(maximum))
+        case .tooManyControls(let maximum):
+            trn("a row has more than %@ control", "a row has more than %@ controls", maximum).filling(String(maximum))
         }
     }
 }
@@ -109,19 +109,6 @@ extension LayoutFileError {
         case .EISDIR: return tr("it is a directory")
         default: return String(describing: posix.code)
         }
-    }
-
-    /// Puts `values` in place of the `%@`s of `template`, in order. In one pass, so a value that itself contains
-    /// "%@" (a misspelt tag is the user's text) is not filled in again.
-    static func fill(_ template: String, _ values: String...) -> String {
-        var result = ""
-        var rest = template[...]
-        for value in values {
-            guard let range = rest.firstRange(of: "%@") else { break }
-            result += rest[..<range.lowerBound] + value
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
 

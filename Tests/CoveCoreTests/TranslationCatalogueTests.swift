@@ -1,0 +1,147 @@
+import CLibc
+@testable import CoveCore
+import Foundation
+import XCTest
+
+/// The nine languages the SDK ships (English is the msgids): each catalogue compiles with `msgfmt --check`, is
+/// complete, has its language's plural rule, and carries exactly the values of every message.
+final class TranslationCatalogueTests: XCTestCase {
+    private let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// nplurals as CLDR and GNOME's teams use them.
+    private let pluralCounts = ["ar": 6, "de": 2, "es": 2, "fr": 2, "ja": 1, "ko": 1, "zh_CN": 1, "zh_TW": 1]
+
+    func testLINGUASListsTheSDKsLanguages() throws {
+        XCTAssertEqual(Set(try languages()), Set(pluralCounts.keys))
+    }
+
+    func testEveryCatalogueCompilesAndIsComplete() throws {
+        let messages = try POFile(path: source.appendingPathComponent("po/cove.pot").path).entries.count
+        XCTAssertGreaterThan(messages, 200)
+        for language in try languages() {
+            let result = try msgfmt(["--check", "--statistics", "-o", "/dev/null", "po/\(language).po"])
+            XCTAssertEqual(result.status, 0, "\(language): \(result.output)")
+            XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines),
+                           "\(messages) translated messages.", "\(language): no fuzzy, no untranslated")
+        }
+    }
+
+    func testEveryCatalogueHasItsLanguagesPluralRule() throws {
+        for language in try languages() {
+            let header = try POFile(path: source.appendingPathComponent("po/\(language).po").path).header
+            XCTAssertTrue(header.contains("Language: \(language)\n"), language)
+            XCTAssertTrue(header.contains("Plural-Forms: nplurals=\(pluralCounts[language] ?? 0);"), "\(language): \(header)")
+            let file = try POFile(path: source.appendingPathComponent("po/\(language).po").path)
+            for entry in file.entries where entry.plural != nil {
+                XCTAssertEqual(entry.translations.count, pluralCounts[language], "\(language): \(entry.id)")
+            }
+        }
+    }
+
+    /// A translation that drops, adds or misnumbers a `%@` would show a raw placeholder or lose the file name in an
+    /// error; msgfmt cannot see it (these are not C formats).
+    func testEveryTranslationCarriesTheValuesOfItsMessage() throws {
+        for language in try languages() {
+            for entry in try POFile(path: source.appendingPathComponent("po/\(language).po").path).entries {
+                let wanted = entry.id.components(separatedBy: "%@").count - 1
+                for translation in entry.translations where !translation.isEmpty {
+                    XCTAssertEqual(Self.valuePositions(in: translation, sequentialCount: wanted),
+                                   Array(0..<wanted), "\(language): \(entry.id) → \(translation)")
+                    XCTAssertEqual(translation.contains("\n"), entry.id.contains("\n"), "\(language): \(entry.id)")
+                }
+            }
+        }
+    }
+
+    /// The plural rule is applied at run time: Arabic picks among its six forms by the number, Japanese has one.
+    func testPluralMessagesPickTheFormForTheNumber() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cove-mo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for language in ["ar", "ja", "fr"] {
+            let folder = directory.appendingPathComponent("\(language)/LC_MESSAGES")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            XCTAssertEqual(try msgfmt(["-o", folder.appendingPathComponent("cove.mo").path, "po/\(language).po"]).status, 0)
+        }
+        let previousLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
+        let previousLocale = String(cString: setlocale(LC_MESSAGES, nil))
+        defer {
+            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, previousLocale)
+            bindtextdomain(gettextDomain, ProcessInfo.processInfo.environment["COVE_LOCALEDIR"] ?? "/nonexistent")
+        }
+        setlocale(LC_MESSAGES, "C.UTF-8")
+        bindtextdomain(gettextDomain, directory.path)
+        bind_textdomain_codeset(gettextDomain, "UTF-8")
+        let singular = "a row has more than %@ control", plural = "a row has more than %@ controls"
+        let arabic = try XCTUnwrap(try POFile(path: source.appendingPathComponent("po/ar.po").path).entries
+            .first { $0.id == singular })
+        setenv("LANGUAGE", "ar", 1)
+        textdomain(gettextDomain)  // gettext rereads LANGUAGE when the domain is set again
+        // Arabic: 0 → form 0, 1 → 1, 2 → 2, 3…10 → 3, 11…99 → 4, 100… → 5.
+        for (count, form) in [(0, 0), (1, 1), (2, 2), (7, 3), (42, 4), (100, 5)] {
+            XCTAssertEqual(trn(singular, plural, count), arabic.translations[form], "ar, \(count)")
+        }
+        setenv("LANGUAGE", "fr", 1)
+        textdomain(gettextDomain)
+        XCTAssertNotEqual(trn(singular, plural, 1), trn(singular, plural, 2), "French: one form for 0 and 1, another above")
+        XCTAssertEqual(trn(singular, plural, 0), trn(singular, plural, 1))
+        setenv("LANGUAGE", "ja", 1)
+        textdomain(gettextDomain)
+        XCTAssertEqual(trn(singular, plural, 1), trn(singular, plural, 64))
+        XCTAssertNotEqual(trn(singular, plural, 64), plural, "the Japanese catalogue answered")
+        unsetenv("LANGUAGE")
+        textdomain(gettextDomain)
+    }
+
+    // MARK: Filling placeholders
+
+    func testPlaceholdersAreFilledInOrderOrByPosition() {
+        XCTAssertEqual("line %@, column %@: %@".filling("4", "17", "bad"), "line 4, column 17: bad")
+        XCTAssertEqual("%2$@ の %1$@".filling("key", "group"), "group の key")
+        XCTAssertEqual("%1$@ and again %1$@".filling("x"), "x and again x")
+        XCTAssertEqual("a %@ b %@ c".filling("%1$@", "%@"), "a %1$@ b %@ c", "values are never filled again")
+        XCTAssertEqual("100% sure, %@".filling("yes"), "100% sure, yes")
+        XCTAssertEqual("%3$@ missing".filling("x"), "%3$@ missing", "a position without a value stays as written")
+        XCTAssertEqual("only %@".replacingPlaceholder(with: "one"), "only one")
+    }
+
+    // MARK: Support
+
+    /// The zero-based value each placeholder names, sorted and unique: `%@`s count up, `%N$@` name N-1.
+    static func valuePositions(in text: String, sequentialCount: Int) -> [Int] {
+        var positions = Set<Int>()
+        var next = 0
+        var rest = text[...]
+        while let percent = rest.firstIndex(of: "%") {
+            let after = rest[rest.index(after: percent)...]
+            if after.hasPrefix("@") {
+                positions.insert(next)
+                next += 1
+            } else if let dollar = after.firstIndex(of: "$"), let number = Int(after[..<dollar]),
+                      after[dollar...].dropFirst().hasPrefix("@") {
+                positions.insert(number - 1)
+            }
+            rest = after
+        }
+        return positions.sorted()
+    }
+
+    private func languages() throws -> [String] {
+        try String(contentsOf: source.appendingPathComponent("po/LINGUAS"), encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    private func msgfmt(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["msgfmt"] + arguments
+        process.currentDirectoryURL = source
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}

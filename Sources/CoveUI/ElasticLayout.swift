@@ -58,7 +58,10 @@ final class ElasticLayout {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
             // Narrow is fine: the engine drops the least important controls; the natural width fits the standard row.
             let standard = layout.standard.map { row in
-                row.filter { !$0.isRemoved }.reduce(0.0) { $0 + $1.resolvedWidth + layout.horizontalItemSpacing }
+                row.filter { !$0.isRemoved }.reduce(0.0) { sum, view in
+                    sum + (view.isElastic ? view.resolvedWidth : max(view.resolvedWidth, minimumWidth(of: view)))
+                        + layout.horizontalItemSpacing
+                }
             }.max() ?? 0
             minimum?.pointee = Int32(ViewTag.playback.defaultWidth)
             natural?.pointee = Int32(max(standard, layout.compactLayoutMaximumWidth))
@@ -71,7 +74,7 @@ final class ElasticLayout {
     }
 
     private func allocate(width: Int32, height: Int32) {
-        let result = layout.frames(forWidth: Double(width), mirrored: isMirrored)
+        let result = layout.frames(forWidth: Double(width), mirrored: isMirrored, contentWidth: minimumWidth(of:))
         let now = g_get_monotonic_time()
         if let last = lastResult, last.compact != result.compact, arrangementMoveDuration > 0, !shownRects.isEmpty {
             move = ArrangementMove(from: shownRects, start: now, duration: arrangementMoveDuration)
@@ -105,6 +108,14 @@ final class ElasticLayout {
         lastResult = result
         followReadingOrder(of: result)
         onAllocate(result)
+    }
+
+    /// The least width GTK may give the view's widget: a label's text in the user's language, a button's icon.
+    private func minimumWidth(of view: LayoutView) -> Double {
+        guard let widget = widgetForView(view) else { return 0 }
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return Double(minimum)
     }
 
     /// While a move lasts, each frame lays the controls out again a step further.

@@ -19,6 +19,21 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertFalse(result.compact)
     }
 
+    /// A fixed view whose content needs more than its width (a translated "Live") gets what it needs; elastic
+    /// views still shrink, and the content width counts when a row is judged too narrow.
+    func testFixedViewsGrowToTheirContentWidth() {
+        let live = LayoutView(tag: .live, width: 36), progress = LayoutView(tag: .progress, elasticity: 1)
+        let play = LayoutView(tag: .playback)
+        let row = [play, live, progress]
+        let needs: (LayoutView) -> Double = { $0 === live ? 61 : ($0 === progress ? 500 : 0) }
+        let result = oneRow(row).frames(forWidth: 300, contentWidth: needs)
+        XCTAssertEqual(spans(result, row), [[0, 36], [44, 61], [113, 187]])
+        XCTAssertEqual(oneRow(row).frames(forWidth: 300).overflowed.count, 0)
+        let narrow = oneRow(row).frames(forWidth: 100, contentWidth: needs)
+        XCTAssertEqual(narrow.overflowed.map(\.tag), [.live, .progress], "61 px do not fit beside play in 100 px")
+        XCTAssertEqual(spans(narrow, [play]), [[0, 36]])
+    }
+
     func testDefaultWidthsAndKindsOfTags() {
         for tag in ViewTag.allCases {
             switch tag.kind {

@@ -159,8 +159,12 @@ extension PlayerViewScenario {
                                               file: StaticString, line: UInt) {
         var scrolled = false
         var ancestor = gtk_widget_get_parent(label)
-        while let box = ancestor {
+        while let box = ancestor, !isType(box, gtk_native_get_type()) {
             if isType(box, gtk_scrolled_window_get_type()) { scrolled = true }
+            ancestor = gtk_widget_get_parent(box)
+        }
+        ancestor = gtk_widget_get_parent(label)
+        while let box = ancestor {
             var bounds = graphene_rect_t()
             if gtk_widget_compute_bounds(label, box, &bounds) != 0 {
                 let width = Float(gtk_widget_get_width(box)), height = Float(gtk_widget_get_height(box))

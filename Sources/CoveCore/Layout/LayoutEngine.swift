@@ -55,15 +55,19 @@ extension ControlLayout {
     /// to nothing; if the fixed views still do not fit, the trailing-most of the lowest-priority views
     /// (`ViewTag.keepPriority`) are left out one by one and reported in `overflowed`: views never overlap and a
     /// button is never narrower than its width. Frames are whole pixels so neighbours neither overlap nor leave
-    /// gaps when the toolkit rounds. `mirrored` lays the rows out right to left.
-    public func frames(forWidth width: Double, mirrored: Bool = false) -> LayoutResult {
+    /// gaps when the toolkit rounds. `mirrored` lays the rows out right to left. `contentWidth` gives the width a
+    /// fixed view's content needs (its label in the user's language, say): such a view gets the larger of that and
+    /// its own width, so a translated "Live" is never cut.
+    public func frames(forWidth width: Double, mirrored: Bool = false,
+                       contentWidth: (LayoutView) -> Double = { _ in 0 }) -> LayoutResult {
         let available = width.isFinite ? max(0, width.rounded(.down)) : 0
         let useCompact = usesCompactRows(forWidth: available)
         let rows = useCompact ? compact : standard
         var frames = [ObjectIdentifier: LayoutFrame](minimumCapacity: rows.reduce(0) { $0 + $1.count })
         var overflowed: [LayoutView] = []
         for (index, row) in rows.enumerated() {
-            let placement = RowPlacement(row: row, width: available, spacing: horizontalItemSpacing)
+            let placement = RowPlacement(row: row, width: available, spacing: horizontalItemSpacing,
+                                         widthOf: { $0.isElastic ? $0.resolvedWidth : max($0.resolvedWidth, contentWidth($0)) })
             overflowed += placement.dropped.map { row[$0] }
             for (position, (start, end)) in zip(placement.kept, placement.spans) {
                 let x = mirrored ? available - end : start
@@ -85,13 +89,14 @@ private struct RowPlacement {
     /// Whole-pixel (start, end) of each kept view, leading to trailing.
     private(set) var spans: [(Double, Double)] = []
 
-    init(row: [LayoutView], width: Double, spacing: Double) {
+    init(row: [LayoutView], width: Double, spacing: Double, widthOf: (LayoutView) -> Double) {
         kept = row.indices.filter { !row[$0].isRemoved }
+        let widths = row.map(widthOf)
         var fixed = 0.0, elasticWidth = 0.0, elasticity = 0.0
         for index in kept {
             let view = row[index]
-            if view.isElastic { elasticWidth += view.resolvedWidth; elasticity += view.elasticity }
-            else { fixed += view.resolvedWidth }
+            if view.isElastic { elasticWidth += widths[index]; elasticity += view.elasticity }
+            else { fixed += widths[index] }
         }
         func gaps(_ count: Int) -> Double { spacing * Double(max(0, count - 1)) }
         // A hair of tolerance so a row that fits exactly is not judged too wide by rounding error.
@@ -103,8 +108,8 @@ private struct RowPlacement {
             for index in order where fixed + gaps(kept.count - leaving.count) > width + tolerance {
                 leaving.insert(index)
                 let view = row[index]
-                if view.isElastic { elasticWidth -= view.resolvedWidth; elasticity -= view.elasticity }
-                else { fixed -= view.resolvedWidth }
+                if view.isElastic { elasticWidth -= widths[index]; elasticity -= view.elasticity }
+                else { fixed -= widths[index] }
             }
             dropped = kept.filter { leaving.contains($0) }
             kept = kept.filter { !leaving.contains($0) }
@@ -116,7 +121,7 @@ private struct RowPlacement {
         spans.reserveCapacity(kept.count)
         for index in kept {
             let view = row[index]
-            var itemWidth = view.resolvedWidth
+            var itemWidth = widths[index]
             if view.isElastic {
                 itemWidth = itemWidth * shrink + (elasticity > 0 ? extra * view.elasticity / elasticity : 0)
             }

@@ -73,8 +73,13 @@ final class ElasticLayout {
         }
     }
 
+    /// The frames the controls get at `width`: the layout's, each fixed control at least as wide as its content.
+    func frames(forWidth width: Double) -> LayoutResult {
+        layout.frames(forWidth: width, mirrored: isMirrored, contentWidth: minimumWidth(of:))
+    }
+
     private func allocate(width: Int32, height: Int32) {
-        let result = layout.frames(forWidth: Double(width), mirrored: isMirrored, contentWidth: minimumWidth(of:))
+        let result = frames(forWidth: Double(width))
         let now = g_get_monotonic_time()
         if let last = lastResult, last.compact != result.compact, arrangementMoveDuration > 0, !shownRects.isEmpty {
             move = ArrangementMove(from: shownRects, start: now, duration: arrangementMoveDuration)

@@ -260,7 +260,7 @@ final class PlayerViewScenario {
         let bar = player.controlBar
         let barWidth = Double(gtk_widget_get_width(bar.root))
         let layout = bar.layout
-        let expected = layout.frames(forWidth: barWidth, mirrored: direction == GTK_TEXT_DIR_RTL)
+        let expected = bar.elastic.frames(forWidth: barWidth)
         XCTAssertEqual(player.layoutName, supplied.rawValue, name)
         XCTAssertEqual(expected.compact, width < 450, name)
         XCTAssertEqual(reported.last?.0, supplied.rawValue, name)

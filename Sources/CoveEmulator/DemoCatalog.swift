@@ -38,14 +38,15 @@ public enum DemoCatalog {
             "id": .string(hlsVideoID),
             "account_id": .string(accountID),
             "reference_id": "cove-demo-hls",
-            "name": "Cove demo: adaptive HLS",
-            "description": "Two renditions, encoded on this machine by GStreamer.",
+            "name": .string(tr("Cove demo: adaptive HLS")),
+            "description": .string(tr("Two renditions, encoded on this machine by GStreamer.")),
             "duration": 10000,
             "economics": "FREE",
             "tags": ["demo", "hls"],
             "custom_fields": ["origin": "cove-demo"],
             "cue_points": [
-                ["id": "cp-1", "name": "Midpoint", "type": "CODE", "time": 5.0, "metadata": nil, "force_stop": false],
+                ["id": "cp-1", "name": .string(tr("Midpoint")), "type": "CODE", "time": 5.0, "metadata": nil,
+                 "force_stop": false],
             ],
             "sources": [
                 ["src": .string(hls), "type": "application/x-mpegURL", "ext_x_version": "4"],
@@ -60,7 +61,7 @@ public enum DemoCatalog {
             "id": .string(mp4VideoID),
             "account_id": .string(accountID),
             "reference_id": "cove-demo-mp4",
-            "name": "Cove demo: progressive MP4",
+            "name": .string(tr("Cove demo: progressive MP4")),
             "duration": 10000,
             "poster": poster,
             "text_tracks": [thumbnails],
@@ -73,7 +74,7 @@ public enum DemoCatalog {
             "id": .string(playlistID),
             "account_id": .string(accountID),
             "reference_id": "cove-demo-playlist",
-            "name": "Cove demo playlist",
+            "name": .string(tr("Cove demo playlist")),
             "type": "EXPLICIT",
             "video_ids": [.string(hlsVideoID), .string(mp4VideoID)],
         ]
@@ -88,7 +89,8 @@ public enum DemoCatalog {
 
     private static func liveVideos(_ live: DemoLiveStreams, _ mediaBaseURL: String,
                                    _ poster: JSONValue) -> [JSONValue] {
-        [(liveVideoID, "Cove demo: live", live.livePlaylist), (liveDVRVideoID, "Cove demo: live DVR", live.dvrPlaylist)]
+        [(liveVideoID, tr("Cove demo: live"), live.livePlaylist),
+         (liveDVRVideoID, tr("Cove demo: live DVR"), live.dvrPlaylist)]
             .map { id, name, playlist in
                 [
                     "id": .string(id), "account_id": .string(accountID), "name": .string(name), "poster": poster,
@@ -103,8 +105,8 @@ public enum DemoCatalog {
             "id": .string(languagesVideoID),
             "account_id": .string(accountID),
             "reference_id": "cove-demo-languages",
-            "name": "Cove demo: two languages",
-            "description": "English and German audio and subtitles in one HLS stream.",
+            "name": .string(tr("Cove demo: two languages")),
+            "description": .string(tr("English and German audio and subtitles in one HLS stream.")),
             "duration": 10000,
             "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/" + media.languagesHLS), "type": "application/x-mpegURL"]],
@@ -116,7 +118,7 @@ public enum DemoCatalog {
             "id": .string(audioVideoID),
             "account_id": .string(accountID),
             "reference_id": "cove-demo-audio",
-            "name": "Cove demo: audio only",
+            "name": .string(tr("Cove demo: audio only")),
             "duration": 10000,
             "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/" + media.audioHLS), "type": "application/x-mpegURL"]],
@@ -127,7 +129,7 @@ public enum DemoCatalog {
         "id": .string(playlistWithErrorID),
         "account_id": .string(accountID),
         "reference_id": "cove-demo-playlist-with-error",
-        "name": "Cove demo playlist with an unavailable video",
+        "name": .string(tr("Cove demo playlist with an unavailable video")),
         "type": "EXPLICIT",
         "video_ids": [.string(hlsVideoID), .string(restrictedVideoID), .string(mp4VideoID)],
     ]
@@ -142,9 +144,10 @@ public enum DemoCatalog {
             ]
         }
         return [
-            video(bumperVideoID, referenceID: "cove-demo-bumper", name: "Cove demo: bumper"),
-            video(escapedReferenceVideoID, referenceID: escapedReferenceID, name: "Cove demo: “\(escapedReferenceID)”"),
-            video(restrictedVideoID, referenceID: "cove-demo-restricted", name: "Cove demo: region-restricted"),
+            video(bumperVideoID, referenceID: "cove-demo-bumper", name: tr("Cove demo: bumper")),
+            video(escapedReferenceVideoID, referenceID: escapedReferenceID,
+                  name: tr("Cove demo: “%@”").filling(escapedReferenceID)),
+            video(restrictedVideoID, referenceID: "cove-demo-restricted", name: tr("Cove demo: region-restricted")),
         ]
     }
 }

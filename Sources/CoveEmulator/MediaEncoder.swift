@@ -30,10 +30,11 @@ public enum MediaEncoder {
     /// Writes a progressive MP4 with the index at the front, so HTTP playback can start before the download ends.
     /// `pattern` is a videotestsrc pattern name: "smpte" bars for content, "ball" tells a bumper apart.
     public static func encodeMP4(to path: String, seconds: Double, width: Int, height: Int,
-                                 withAudio: Bool = true, pattern: String = "smpte") throws {
+                                 withAudio: Bool = true, pattern: String = "smpte", keyframeSeconds: Int = 1) throws {
         let frames = frameCount(seconds)
         var description = videoBranch(frames: frames, width: width, height: height,
-                                      bitrateKbps: max(200, width * height / 288), pattern: pattern)
+                                      bitrateKbps: max(200, width * height / 288), pattern: pattern,
+                                      keyframeSeconds: keyframeSeconds)
             + " ! queue ! mp4mux name=mux faststart=true ! filesink name=file"
         if withAudio {
             description += " " + audioBranch(frames: frames) + " ! queue ! mux."
@@ -82,15 +83,17 @@ public enum MediaEncoder {
 
     /// `frames` nil runs until the pipeline stops; `pacing` goes right after the sources (e.g. a clocksync).
     static func videoBranch(frames: Int?, width: Int, height: Int, bitrateKbps: Int, pattern: String = "smpte",
-                            pacing: String = "") -> String {
+                            pacing: String = "", keyframeSeconds: Int = 1) -> String {
         // horizontal-speed scrolls the bars so every frame differs (a still image would hide dropped frames).
         var branch = "videotestsrc \(frames.map { "num-buffers=\($0) " } ?? "")pattern=\(pattern) horizontal-speed=4"
             + " ! video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(framesPerSecond)/1" + pacing
         if MediaPipelineRun.elementExists("timeoverlay") {
             branch += " ! timeoverlay halignment=center valignment=bottom font-desc=\"Sans 20\""
         }
-        // One keyframe a second keeps every 1 s or 2 s segment independently decodable and seeks short.
-        return branch + " ! x264enc speed-preset=ultrafast tune=zerolatency key-int-max=\(framesPerSecond)"
+        // One keyframe a second (the default) keeps every 1 s or 2 s segment independently decodable and seeks
+        // short; sparser keyframes, as many real files have, show where seeks land.
+        return branch + " ! x264enc speed-preset=ultrafast tune=zerolatency"
+            + " key-int-max=\(framesPerSecond * keyframeSeconds)"
             + " bitrate=\(bitrateKbps) ! video/x-h264,profile=constrained-baseline ! h264parse"
     }
 

@@ -89,6 +89,7 @@ extension GStreamerEngine {
     /// Called by the frame bridge on the main thread; `sample` stays owned by the caller.
     func deliver(_ sample: OpaquePointer) {
         guard isActive, let frame = VideoFrame(sample: sample) else { return }
+        if frame.isKeyframe, let time = frame.timestamp { keyframes.insert(time) }
         latestFrame = frame
         frameHandler?(frame)
     }

@@ -40,6 +40,8 @@ public final class GStreamerEngine: PlaybackEngine {
     /// `.playing`/`.paused` as last reported, so repeated GStreamer state messages do not repeat signals.
     var reportedState: EngineSignal?
     var pendingSeek: (seconds: Double, tolerance: Double)?
+    /// Keyframes seen so far, so a seek snaps to one only when it lies within the tolerance asked for.
+    var keyframes = KeyframeIndex()
     var isSeeking = false
     var reachedEnd = false
     var lastPosition: Double?

@@ -2,8 +2,9 @@ import CGLib
 import CGStreamer
 import CGStreamerShim
 
-/// One decoded RGBA frame (R8G8B8A8, straight alpha), shared without copying: it holds the decoder's buffer
-/// until the last reference to the frame — or to `bytes`, which a GdkMemoryTexture takes — goes away.
+/// One decoded RGBA frame (R8G8B8A8, opaque: alpha is 255, so it reads as premultiplied too), shared without
+/// copying: it holds the decoder's buffer until the last reference to the frame — or to `bytes`, which a
+/// GdkMemoryTexture takes — goes away.
 /// Immutable, so it may cross threads.
 public final class VideoFrame: @unchecked Sendable {
     public let width: Int
@@ -12,8 +13,10 @@ public final class VideoFrame: @unchecked Sendable {
     public let stride: Int
     /// The pixels as a `GBytes*` of `stride * height` bytes, owned by the frame: `g_bytes_ref` to keep it longer.
     public let bytes: OpaquePointer
-    /// Presentation time in stream seconds, when the buffer carries one.
+    /// Presentation time in stream seconds (the timeline positions and seeks use), when the buffer carries one.
     public let timestamp: Double?
+    /// The decoder marked this frame as a sync point: decoding can start here.
+    public let isKeyframe: Bool
 
     /// Borrows `sample` (the caller keeps its reference); nil when the sample has no mappable video.
     init?(sample: OpaquePointer) {
@@ -25,8 +28,13 @@ public final class VideoFrame: @unchecked Sendable {
         self.width = Int(width)
         self.height = Int(height)
         self.stride = Int(stride)
-        let pts = gst_sample_get_buffer(sample)?.pointee.pts ?? UInt.max
-        timestamp = pts == UInt.max ? nil : Double(pts) / 1_000_000_000
+        let buffer = gst_sample_get_buffer(sample)
+        let pts = buffer?.pointee.pts ?? UInt.max
+        // HLS segments carry their own timestamps; the segment maps them onto the stream's timeline.
+        let streamTime = pts == UInt.max ? UInt.max
+            : gst_sample_get_segment(sample).map { gst_segment_to_stream_time($0, GST_FORMAT_TIME, pts) } ?? pts
+        timestamp = streamTime == UInt.max ? nil : Double(streamTime) / 1_000_000_000
+        isKeyframe = (buffer?.pointee.mini_object.flags ?? 0) & GST_BUFFER_FLAG_DELTA_UNIT.rawValue == 0
     }
 
     deinit {

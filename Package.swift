@@ -40,7 +40,7 @@ let package = Package(
                 dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
-                dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc"],
+                dependencies: ["CoveCore", "CoveService", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc"],
                 swiftSettings: mainActorByDefault),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",

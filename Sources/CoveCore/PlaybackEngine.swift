@@ -120,6 +120,10 @@ public protocol PlaybackEngine: AnyObject {
     func selectAudioStream(_ id: String)
     /// Releases every resource; no signal arrives afterwards.
     func stop()
+    /// The pictures this engine decodes, for whatever shows them.
+    var videoOutput: VideoOutput { get }
+    /// The audio level, 0…1, for this engine's pipeline (it applies once the pipeline exists).
+    func setVolume(_ level: Double)
     /// The latest known position in seconds.
     var position: Double? { get }
     var duration: Double? { get }

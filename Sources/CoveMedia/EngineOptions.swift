@@ -3,7 +3,7 @@ import CGLib
 /// How a `GStreamerEngine` renders; tests and headless tools choose the quiet variants.
 public struct EngineOptions: Sendable, Equatable {
     public enum VideoOutput: Sendable, Equatable {
-        /// RGBA frames delivered to `GStreamerEngine.frameHandler` on the main thread.
+        /// RGBA frames published on the engine's `videoOutput` on the main thread.
         case frames
         /// Decoded and discarded in real time (no frames reach the app).
         case none

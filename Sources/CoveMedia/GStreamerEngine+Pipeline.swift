@@ -90,7 +90,6 @@ extension GStreamerEngine {
     func deliver(_ sample: OpaquePointer) {
         guard isActive, let frame = VideoFrame(sample: sample) else { return }
         if frame.isKeyframe, let time = frame.timestamp { keyframes.insert(time) }
-        latestFrame = frame
-        frameHandler?(frame)
+        videoOutput.publish(frame)
     }
 }

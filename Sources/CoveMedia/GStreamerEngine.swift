@@ -12,11 +12,10 @@ import CoveGLib
 @MainActor
 public final class GStreamerEngine: PlaybackEngine {
     public var signalHandler: (@MainActor (EngineSignal) -> Void)?
-    /// Receives decoded frames when `options.videoOutput` is `.frames`; a slow handler makes frames drop, never queue.
-    public var frameHandler: (@MainActor (VideoFrame) -> Void)?
-    /// The last frame delivered: a preloaded engine's prerolled picture, shown the moment its session becomes
-    /// current. Released with the pipeline.
-    public internal(set) var latestFrame: VideoFrame?
+    /// Decoded frames when `options.videoOutput` is `.frames`, on the main thread; a slow observer makes frames
+    /// drop, never queue. The latest one is a preloaded engine's prerolled picture, shown the moment its session
+    /// becomes current; it is released with the pipeline.
+    public let videoOutput = VideoOutput()
     public let options: EngineOptions
     /// The playbin variant of the current pipeline ("playbin3" or "playbin"), for diagnostics.
     public internal(set) var pipelineFactory: String?
@@ -214,7 +213,7 @@ public final class GStreamerEngine: PlaybackEngine {
     private func teardown() {
         isActive = false
         cancelPositionTimer()
-        latestFrame = nil
+        videoOutput.clear()
         releasePipeline()
     }
 

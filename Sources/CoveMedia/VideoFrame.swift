@@ -1,12 +1,13 @@
 import CGLib
 import CGStreamer
 import CGStreamerShim
+import CoveCore
 
 /// One decoded RGBA frame (R8G8B8A8, opaque: alpha is 255, so it reads as premultiplied too), shared without
 /// copying: it holds the decoder's buffer until the last reference to the frame — or to `bytes`, which a
 /// GdkMemoryTexture takes — goes away.
 /// Immutable, so it may cross threads.
-public final class VideoFrame: @unchecked Sendable {
+public final class VideoFrame: VideoPicture, @unchecked Sendable {
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next; at least `width * 4`, larger when the decoder pads rows.
@@ -36,6 +37,8 @@ public final class VideoFrame: @unchecked Sendable {
         timestamp = streamTime == UInt.max ? nil : Double(streamTime) / 1_000_000_000
         isKeyframe = (buffer?.pointee.mini_object.flags ?? 0) & GST_BUFFER_FLAG_DELTA_UNIT.rawValue == 0
     }
+
+    public var pixelBytes: OpaquePointer { bytes }
 
     deinit {
         g_bytes_unref(bytes)

@@ -2,7 +2,6 @@ import CGtk
 import CGtkShim
 import CoveCore
 import CoveGLib
-import CoveMedia
 
 /// Picture in Picture: the video alone in a small window that asks to stay above the others, while the player
 /// shows a placeholder. Closing that window, a double-click or Esc in it, or `stop()` returns the video to the player.
@@ -102,7 +101,7 @@ final class PictureInPicture {
     }
 
     /// Shows `frame` in the window; false while Picture in Picture is off.
-    func show(_ frame: VideoFrame) -> Bool {
+    func show(_ frame: any VideoPicture) -> Bool {
         guard let surface else { return false }
         surface.show(frame)
         return true

@@ -2,7 +2,6 @@ import CGtk
 import CGtkShim
 import CoveCore
 import CoveGLib
-import CoveMedia
 import CoveService
 
 /// The SDK's PlayerView on GTK: video, status overlay and a fading control bar, driven by a PlaybackController
@@ -21,6 +20,7 @@ public final class PlayerView {
     let surface = VideoSurface()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
     let captions = CaptionOverlay()
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
@@ -72,14 +72,14 @@ public final class PlayerView {
             controlBar.markerName(near: time, tolerance: tolerance)
         }
         controller.addObserver { [weak self] event in self?.handle(event) }
+        // After the observer: a new session closes the shutter first, then its first picture (a preloaded one's
+        // at once) opens it.
+        _ = controller.addSessionConsumer(pictureBinding)
     }
 
-    /// Shows a decoded frame, in the Picture in Picture window while it is open; call on the main thread (the
-    /// engine's frame handler already is). With `engine`, only the current session's frames are shown: a
-    /// preloaded next video decodes its first frame early.
-    public func display(_ frame: VideoFrame, from engine: (any PlaybackEngine)? = nil) {
-        if let engine, controller.currentSession?.engine !== engine { return }
-        if !pictureInPicture.show(frame) { surface.show(frame) }
+    /// Shows a picture of the current session, in the Picture in Picture window while it is open.
+    private func display(_ picture: any VideoPicture) {
+        if !pictureInPicture.show(picture) { surface.show(picture) }
         if isShutterClosed {
             isShutterClosed = false
             gtk_widget_remove_css_class(surface.root, "cove-shutter")
@@ -171,7 +171,7 @@ public final class PlayerView {
 
     /// The level applies to every session once its pipeline exists (on Ready) and whenever the control moves.
     private func applyVolume() {
-        (controller.currentSession?.engine as? GStreamerEngine)?.setVolume(volume)
+        controller.currentSession?.engine.setVolume(volume)
     }
 
     /// The layout in use: its name as on the command line and in `layout` events, or "custom".
@@ -338,8 +338,6 @@ public final class PlayerView {
         case .session:
             resumeOffer.reset()
             closeShutter()
-            // A preloaded session already has its first picture: shown at once, without a black gap.
-            if let frame = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame { display(frame) }
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
             surface.describe(video)

@@ -1,9 +1,8 @@
 import CGtk
 import CGtkShim
 import CoveCore
-import CoveMedia
 
-/// Shows decoded frames: each VideoFrame's bytes become a GdkMemoryTexture without a copy.
+/// Shows decoded pictures: each picture's bytes become a GdkMemoryTexture without a copy.
 final class VideoSurface {
     let root: Widget
     private(set) var framesShown = 0
@@ -17,11 +16,11 @@ final class VideoSurface {
         describe(nil)
     }
 
-    func show(_ frame: VideoFrame) {
+    func show(_ frame: any VideoPicture) {
         // Video is opaque (alpha 255 from videoconvert), so the bytes are premultiplied already; a straight-alpha
         // format would make GTK 4.8 convert every frame on the CPU before upload (27.0 → 20.8 CPU s in the bench).
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   GDK_MEMORY_R8G8B8A8_PREMULTIPLIED, frame.bytes, gsize(frame.stride))
+                                                   GDK_MEMORY_R8G8B8A8_PREMULTIPLIED, frame.pixelBytes, gsize(frame.stride))
         else { return }
         gtk_picture_set_paintable(OpaquePointer(root), texture)
         g_object_unref(UnsafeMutableRawPointer(texture))

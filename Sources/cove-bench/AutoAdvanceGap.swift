@@ -20,6 +20,8 @@ final class AutoAdvanceGap {
     private var firstFrameAt: ContinuousClock.Instant?
     private var playAt: ContinuousClock.Instant?
     private(set) var transitions: [Transition] = []
+    /// Each engine's frame observation, alive as long as the measurement.
+    var observations: [VideoOutputObservation] = []
     private(set) var complete = false
     private var failure: String?
 
@@ -29,10 +31,11 @@ final class AutoAdvanceGap {
         var controllerRef: PlaybackController?
         let controller = PlaybackController {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
-            engine.frameHandler = { [weak engine, weak gap] _ in
+            let observation = engine.videoOutput.observe { [weak engine, weak gap] _ in
                 guard let engine, controllerRef?.currentSession?.engine === engine else { return }
                 gap?.frameShown()
             }
+            gap.observations.append(observation)
             return engine
         }
         controllerRef = controller
@@ -40,7 +43,7 @@ final class AutoAdvanceGap {
         controller.autoAdvance = true
         controller.preloadsNextVideo = preloading
         controller.addObserver { [weak gap, weak controller] event in
-            gap?.handle(event, latestFrame: (controller?.currentSession?.engine as? GStreamerEngine)?.latestFrame)
+            gap?.handle(event, latestFrame: controller?.currentSession?.engine.videoOutput.latestPicture)
         }
         controller.setVideos((0..<videoCount).map { index in
             Video(sources: [Source(url: url)], properties: ["id": .string("gap-\(index)")])
@@ -52,7 +55,7 @@ final class AutoAdvanceGap {
         return gap.transitions
     }
 
-    private func handle(_ event: PlaybackEvent, latestFrame: VideoFrame?) {
+    private func handle(_ event: PlaybackEvent, latestFrame: (any VideoPicture)?) {
         switch event {
         case .lifecycle(.end):
             endedAt = clock.now

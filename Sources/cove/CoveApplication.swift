@@ -106,14 +106,11 @@ final class CoveApplication {
             return true
         }
 
-        var playerViewRef: PlayerView?
         // The caption language and the recently played list survive launches ($XDG_STATE_HOME/cove/state.ini).
         let state = CoveStateFile.open()
         let captions = CoveStateFile.captionPersistence(in: state)
         let controller = PlaybackController(captionPersistence: captions) {
-            let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
-            engine.frameHandler = { [weak engine] frame in playerViewRef?.display(frame, from: engine) }
-            return engine
+            GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
         }
         controller.autoPlay = true
         // The demo's videos come from an emulator that is gone next time: not worth listing.
@@ -137,7 +134,6 @@ final class CoveApplication {
         if let printer = eventPrinter {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
-        playerViewRef = playerView
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
         windowTitle = WindowTitle(window: gtkWindow, controller: controller)
         playerView.retryHandler = { [unowned loader] in loader.load() }

@@ -30,6 +30,9 @@ final class ScriptedEngine: PlaybackEngine {
     func setForwardBuffer(seconds: Double) { calls.append(.forwardBuffer(seconds)) }
     func selectAudioStream(_ id: String) { calls.append(.selectAudio(id)) }
     func stop() { calls.append(.stop) }
+    let videoOutput = VideoOutput()
+    private(set) var volume: Double?
+    func setVolume(_ level: Double) { volume = level }
 
     func send(_ signals: EngineSignal...) {
         for signal in signals { signalHandler?(signal) }

@@ -13,6 +13,7 @@ final class ControllerRecorder {
         var engines: [() -> GStreamerEngine?] = []
         var frames = 0
         var lastFrameSize: (width: Int, height: Int)?
+        var observations: [VideoOutputObservation] = []
     }
 
     private let record = Record()
@@ -22,10 +23,10 @@ final class ControllerRecorder {
         let record = record
         controller = PlaybackController(captionPersistence: captionPersistence) {
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: videoOutput, audioOutput: .none))
-            engine.frameHandler = { frame in
+            record.observations.append(engine.videoOutput.observe { picture in
                 record.frames += 1
-                record.lastFrameSize = (frame.width, frame.height)
-            }
+                record.lastFrameSize = (picture.width, picture.height)
+            })
             record.engines.append { [weak engine] in engine }
             return engine
         }

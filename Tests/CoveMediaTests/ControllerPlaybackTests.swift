@@ -90,7 +90,7 @@ extension ControllerPlaybackTests {
                     case .lifecycle(.end) where enginesAtEnd == nil:
                         enginesAtEnd = recorder.enginesMade
                     case .session where enginesAtEnd != nil && frameReadyWhenCurrent == nil:
-                        frameReadyWhenCurrent = (controller.currentSession?.engine as? GStreamerEngine)?.latestFrame != nil
+                        frameReadyWhenCurrent = controller.currentSession?.engine.videoOutput.latestPicture != nil
                     default:
                         break
                     }

@@ -251,7 +251,8 @@ final class GStreamerEngineTests: XCTestCase {
             do {
                 let engine = Self.makeEngine()
                 released = engine
-                engine.frameHandler = { _ in frames += 1 }
+                let observation = engine.videoOutput.observe { _ in frames += 1 }
+                defer { observation.cancel() }
                 engine.load(uri: try Self.clipURI())
                 engine.play()
                 XCTAssertTrue(MainLoop.run(until: { frames >= 3 }, timeout: 10))

@@ -10,12 +10,13 @@ final class EngineRecorder {
     private(set) var signals: [EngineSignal] = []
     private(set) var frameCount = 0
     private(set) var lastFrame: VideoFrame?
+    private var observation: VideoOutputObservation?
 
     init(_ engine: GStreamerEngine) {
         engine.signalHandler = { [unowned self] signal in signals.append(signal) }
-        engine.frameHandler = { [unowned self] frame in
+        observation = engine.videoOutput.observe { [unowned self] picture in
             frameCount += 1
-            lastFrame = frame
+            lastFrame = picture as? VideoFrame
         }
     }
 

@@ -41,14 +41,14 @@ final class SeekLandingTests: XCTestCase {
         let recorder: EngineRecorder
         var frameTimes: [Double] = []
         var keyframeTimes: [Double] = []
+        private var observation: VideoOutputObservation?
 
         init() throws {
             recorder = EngineRecorder(engine)
-            engine.frameHandler = { [unowned self] frame in
-                if let time = frame.timestamp {
-                    frameTimes.append(time)
-                    if frame.isKeyframe { keyframeTimes.append(time) }
-                }
+            observation = engine.videoOutput.observe { [unowned self] picture in
+                guard let frame = picture as? VideoFrame, let time = frame.timestamp else { return }
+                frameTimes.append(time)
+                if frame.isKeyframe { keyframeTimes.append(time) }
             }
             engine.load(uri: try SeekLandingTests.uri())
             XCTAssertTrue(MainLoop.run(until: { self.recorder.isReady || self.recorder.error != nil }, timeout: 10))

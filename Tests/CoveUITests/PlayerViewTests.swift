@@ -95,16 +95,12 @@ final class PlayerViewScenario {
                             height: Int32 = 540) throws -> PlayerView {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
-        var playerRef: PlayerView?
         let controller = PlaybackController {
-            let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
-            engine.frameHandler = { [weak engine] in playerRef?.display($0, from: engine) }
-            return engine
+            GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
         }
         controller.autoPlay = true
         controller.addObserver { [weak self] in self?.events.append($0) }
         let player = PlayerView(controller: controller, options: options)
-        playerRef = player
         window = gtk_window_new()
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         // 960x540 keeps Xvfb's initial pointer (the screen's centre) over the video, not the control bar.

@@ -1,0 +1,61 @@
+/// A decoded picture as an engine hands it to the screen: opaque R8G8B8A8 rows, shared without copying.
+public protocol VideoPicture: AnyObject, Sendable {
+    var width: Int { get }
+    var height: Int { get }
+    /// Bytes from one row to the next; at least `width * 4`.
+    var stride: Int { get }
+    /// The pixels as a `GBytes*` of `stride * height` bytes, owned by the picture: a texture takes its own
+    /// reference, so nothing is copied on the way to the screen.
+    var pixelBytes: OpaquePointer { get }
+    /// Presentation time in stream seconds, when known.
+    var timestamp: Double? { get }
+}
+
+/// Where an engine's pictures come out: the latest one and a notification for each new one. The flat view,
+/// Picture in Picture and the 360 view all draw from the current session's output; a preloaded session's output
+/// already holds its first picture when the session becomes current.
+@MainActor
+public final class VideoOutput {
+    public private(set) var latestPicture: (any VideoPicture)?
+    private var observers: [Int: @MainActor (any VideoPicture) -> Void] = [:]
+    private var nextToken = 0
+
+    public init() {}
+
+    /// The latest picture's size in pixels.
+    public var pictureSize: (width: Int, height: Int)? { latestPicture.map { ($0.width, $0.height) } }
+
+    /// Calls `handler` with every new picture until the observation is cancelled or released.
+    public func observe(_ handler: @escaping @MainActor (any VideoPicture) -> Void) -> VideoOutputObservation {
+        let token = nextToken
+        nextToken += 1
+        observers[token] = handler
+        return VideoOutputObservation { [weak self] in self?.observers[token] = nil }
+    }
+
+    /// For the engine: a new picture is ready.
+    public func publish(_ picture: any VideoPicture) {
+        latestPicture = picture
+        for handler in observers.values { handler(picture) }
+    }
+
+    /// For the engine: nothing to show any more (the pipeline went away).
+    public func clear() { latestPicture = nil }
+
+    public var observerCount: Int { observers.count }
+}
+
+/// Keeps an observation alive; `cancel()` or releasing it stops the notifications.
+@MainActor
+public final class VideoOutputObservation {
+    private var cancellation: (@MainActor () -> Void)?
+
+    init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
+
+    public func cancel() {
+        cancellation?()
+        cancellation = nil
+    }
+
+    isolated deinit { cancel() }
+}

@@ -25,6 +25,16 @@ public final class VideoOutput {
     /// The latest picture's size in pixels.
     public var pictureSize: (width: Int, height: Int)? { latestPicture.map { ($0.width, $0.height) } }
 
+    /// The device pixels the picture is shown in; nil asks for the video's own size (fullscreen, the 360 view).
+    /// The engine scales to fit it, never above the source, so no frame is converted or uploaded larger than
+    /// the screen shows it.
+    public var preferredSize: PictureSize? {
+        didSet { if preferredSize != oldValue { onPreferredSizeChange?() } }
+    }
+
+    /// For the engine: called when `preferredSize` changes.
+    public var onPreferredSizeChange: (@MainActor () -> Void)?
+
     /// Calls `handler` with every new picture until the observation is cancelled or released.
     public func observe(_ handler: @escaping @MainActor (any VideoPicture) -> Void) -> VideoOutputObservation {
         let token = nextToken
@@ -58,4 +68,15 @@ public final class VideoOutputObservation {
     }
 
     isolated deinit { cancel() }
+}
+
+/// A size in pixels.
+public struct PictureSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }

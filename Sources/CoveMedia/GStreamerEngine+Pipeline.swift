@@ -1,3 +1,4 @@
+import FoundationEssentials
 import CGLib
 import CGLibShim
 import CGStreamer
@@ -55,20 +56,59 @@ extension GStreamerEngine {
         case .none:
             return Self.realTimeFakeSink(name: "cove-video-null")
         case .frames:
-            guard let sink = gst_element_factory_make("appsink", "cove-video") else { return nil }
-            let caps = gst_caps_from_string("video/x-raw,format=RGBA")
-            cove_object_set_object(sink, "caps", caps)
-            gst_caps_unref(caps)
-            // One buffer, dropping older ones: the bridge keeps only the newest frame anyway, and a full queue
-            // would stall the decoder instead of letting QoS skip late frames.
-            cove_object_set_uint(sink, "max-buffers", 1)
-            cove_object_set_bool(sink, "drop", 1)
-            cove_object_set_bool(sink, "sync", 1)
-            cove_object_set_bool(sink, "qos", 1)
-            frameBridge = cove_frame_bridge_new(sink, nil, engineFrameDelivery, EngineLink(self).retained(),
-                                                releaseEngineLink)
-            return sink
+            guard let bin = makeFrameSinkBin() else { return nil }
+            return bin
         }
+    }
+
+    /// `videoconvertscale ! capsfilter ! appsink`: decoded frames are scaled to the size they are shown at and
+    /// converted to RGBA in one pass, on as many threads as there are cores; the capsfilter follows the video
+    /// output's preferred size. Playbin's own converters pass through, since this bin takes any raw video.
+    private func makeFrameSinkBin() -> UnsafeMutablePointer<GstElement>? {
+        guard let scaler = gst_element_factory_make("videoconvertscale", "cove-video-scale")
+                ?? gst_element_factory_make("videoconvert", "cove-video-convert"),
+              let filter = gst_element_factory_make("capsfilter", "cove-video-size"),
+              let sink = gst_element_factory_make("appsink", "cove-video"),
+              let binElement = gst_bin_new("cove-video-bin") else { return nil }
+        cove_object_set_uint(scaler, "n-threads", UInt32(max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))))
+        let caps = gst_caps_from_string("video/x-raw,format=RGBA")
+        cove_object_set_object(sink, "caps", caps)
+        gst_caps_unref(caps)
+        // One buffer, dropping older ones: the bridge keeps only the newest frame anyway, and a full queue
+        // would stall the decoder instead of letting QoS skip late frames.
+        cove_object_set_uint(sink, "max-buffers", 1)
+        cove_object_set_bool(sink, "drop", 1)
+        cove_object_set_bool(sink, "sync", 1)
+        cove_object_set_bool(sink, "qos", 1)
+        let bin = UnsafeMutableRawPointer(binElement).assumingMemoryBound(to: GstBin.self)
+        for element in [scaler, filter, sink] { gst_bin_add(bin, element) }
+        guard gst_element_link(scaler, filter) != 0, gst_element_link(filter, sink) != 0,
+              let target = gst_element_get_static_pad(scaler, "sink") else {
+            gst_object_unref(UnsafeMutableRawPointer(binElement))
+            return nil
+        }
+        let ghost = gst_ghost_pad_new("sink", target)
+        gst_object_unref(UnsafeMutableRawPointer(target))
+        gst_element_add_pad(binElement, ghost)
+        videoSizeFilter = filter
+        applyPreferredSize()
+        frameBridge = cove_frame_bridge_new(sink, nil, engineFrameDelivery, EngineLink(self).retained(),
+                                            releaseEngineLink)
+        return binElement
+    }
+
+    /// Caps the frames at the video output's preferred size, keeping the display aspect ratio and never scaling
+    /// up (videoconvertscale fixates ranges to the size nearest the source's); square pixels, so anamorphic video
+    /// shows at its true shape. Renegotiates a running pipeline: capsfilter asks upstream to reconfigure.
+    func applyPreferredSize() {
+        guard let videoSizeFilter else { return }
+        let limit = videoOutput.preferredSize.map { (max(2, $0.width), max(2, $0.height)) } ?? (16384, 16384)
+        let description = "video/x-raw,format=RGBA,width=(int)[1,\(limit.0)],height=(int)[1,\(limit.1)]"
+            + ",pixel-aspect-ratio=(fraction)1/1"
+        guard description != appliedSizeCaps, let caps = gst_caps_from_string(description) else { return }
+        appliedSizeCaps = description
+        cove_object_set_object(videoSizeFilter, "caps", caps)
+        gst_caps_unref(caps)
     }
 
     private func makeAudioSink() -> UnsafeMutablePointer<GstElement>? {

@@ -25,6 +25,9 @@ public final class GStreamerEngine: PlaybackEngine {
 
     var pipeline: UnsafeMutablePointer<GstElement>?
     var frameBridge: OpaquePointer?
+    /// The capsfilter that sizes frames (owned by the pipeline), and the caps it was last given.
+    var videoSizeFilter: UnsafeMutablePointer<GstElement>?
+    var appliedSizeCaps: String?
     var positionTimer: TimerSource?
     /// False before `load` and after `stop`/teardown: nothing is emitted while false.
     var isActive = false
@@ -72,6 +75,7 @@ public final class GStreamerEngine: PlaybackEngine {
     public init(options: EngineOptions = EngineOptions()) {
         self.options = options
         GStreamerRuntime.ensureInitialized()
+        videoOutput.onPreferredSizeChange = { [weak self] in self?.applyPreferredSize() }
     }
 
     isolated deinit {
@@ -222,6 +226,8 @@ public final class GStreamerEngine: PlaybackEngine {
     private func releasePipeline() {
         if let frameBridge { cove_frame_bridge_free(frameBridge) }
         frameBridge = nil
+        videoSizeFilter = nil
+        appliedSizeCaps = nil
         guard let pipeline else { return }
         self.pipeline = nil
         let bus = gst_element_get_bus(pipeline)

@@ -100,6 +100,9 @@ final class PictureInPicture {
         return true
     }
 
+    /// Where the picture is shown while Picture in Picture is on.
+    var pictureWidget: Widget? { surface?.root }
+
     /// Shows `frame` in the window; false while Picture in Picture is off.
     func show(_ frame: any VideoPicture) -> Bool {
         guard let surface else { return false }

@@ -21,6 +21,7 @@ public final class PlayerView {
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
     private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
+    let sizing = PictureSizing()
     let captions = CaptionOverlay()
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
@@ -79,7 +80,12 @@ public final class PlayerView {
 
     /// Shows a picture of the current session, in the Picture in Picture window while it is open.
     private func display(_ picture: any VideoPicture) {
-        if !pictureInPicture.show(picture) { surface.show(picture) }
+        if pictureInPicture.show(picture) {
+            if let shownIn = pictureInPicture.pictureWidget { sizing.shown(in: shownIn) }
+        } else {
+            surface.show(picture)
+            sizing.shown(in: surface.root)
+        }
         if isShutterClosed {
             isShutterClosed = false
             gtk_widget_remove_css_class(surface.root, "cove-shutter")
@@ -233,6 +239,7 @@ public final class PlayerView {
         self.window = window
         Signals.connectNotify(window, property: "fullscreened") { [weak self] in
             let fullscreen = gtk_window_is_fullscreen(cast(window)) != 0
+            self?.sizing.fullResolution = fullscreen
             self?.controlBar.setFullscreen(fullscreen)
             self?.actions.setEnabled("unfullscreen", fullscreen)
         }
@@ -338,6 +345,7 @@ public final class PlayerView {
         case .session:
             resumeOffer.reset()
             closeShutter()
+            sizing.bind(controller.currentSession?.engine.videoOutput)
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
             surface.describe(video)

@@ -8,6 +8,7 @@ import CoveService
 /// the bar shows. The text follows the playhead: a short timer reads the position while a track is on, so cues
 /// change on time between the controller's four progress events a second, and `refresh()` shows a seek or a
 /// choice made while paused at once.
+@MainActor
 final class CaptionOverlay {
     /// Caption size as a share of the picture's height (broadcast captions are about a twentieth).
     static let heightShare = 0.05

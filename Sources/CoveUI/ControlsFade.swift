@@ -3,6 +3,7 @@ import CGtk
 /// How the control bar fades: CSS transitions on its opacity whose durations come from PlayerViewOptions
 /// (`hideControlsAnimationDuration`, SDK 0.5 s; `showControlsAnimationDuration`, 0.2 s). The style sheet is the
 /// bar's own, so two players in one app can fade differently.
+@MainActor
 final class ControlsFade {
     private let provider: UnsafeMutablePointer<GtkCssProvider>
 

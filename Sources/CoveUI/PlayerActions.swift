@@ -5,6 +5,7 @@ import CoveGLib
 /// shortcut controller that binds the table's keys to them. The keys live in CoveUI, not in the application's
 /// accelerators (which GTK runs in the capture phase, before the focused control), so a PlayerView works in any
 /// GtkWindow and a focused button still takes Space and the slider the arrows before the player does.
+@MainActor
 final class PlayerActions {
     /// The GSimpleActionGroup (a GActionGroup and GActionMap).
     let group: OpaquePointer

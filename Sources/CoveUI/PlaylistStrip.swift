@@ -7,6 +7,7 @@ import CoveGLib
 /// A playlist shown as what it is: its videos (poster, name, duration, the one playing marked) in a list beside
 /// the player that the viewer opens and closes (the button over the video's top corner, or F9). Choosing a video
 /// plays it and the queue goes on from there. The list side follows the text direction.
+@MainActor
 public final class PlaylistStrip {
     /// The player with the list beside it: what the window shows.
     public let widget: Widget

@@ -6,6 +6,7 @@ import CoveGLib
 
 /// Makes and fills the strip's rows for GtkListView: a few button widgets recycled while scrolling, however long
 /// the playlist. Each row is a button (poster, name, duration, a "Playing" mark) whose accessible label is all of it.
+@MainActor
 final class PlaylistStripFactory {
     let factory: OpaquePointer
     /// The item at a row (an index of the strip's items), and whether it is the one playing.

@@ -4,6 +4,7 @@ import CoveService
 
 /// Images from the network (posters, thumbnails) as GdkTextures, fetched off the main thread, decoded by GDK, and
 /// kept in a small cache so hovering back and forth over the slider does not fetch again.
+@MainActor
 final class RemoteTextures {
     private let fetcher = AssetFetcher(maximumBytes: FetchLimits.imageBytes)
     private var cache: [String: OpaquePointer] = [:]

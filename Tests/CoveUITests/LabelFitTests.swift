@@ -37,12 +37,7 @@ extension PlayerViewScenario {
             menuTitle: tr("Preferred Bit rate"), options: [("1080p", 6_000_000), ("720p", 3_000_000), ("360p", 800_000)])
         let player = try makePlayer(options: options, width: width, height: 700)
         defer { finish(player) }
-        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        g_object_ref(UnsafeMutableRawPointer(player.widget))
-        gtk_window_set_child(gtkWindow, nil)
-        let strip = PlaylistStrip(player: player)
-        gtk_window_set_child(gtkWindow, strip.widget)
-        g_object_unref(UnsafeMutableRawPointer(player.widget))
+        let strip = wrapInPlaylistStrip(player)
         let videos = try (1...3).map { index in
             try Video(json: ["id": .string("590000000000\(index)"), "name": .string("Clip \(index)"), "duration": 64_000,
                              "sources": [["src": "https://example.com/clip.mp4", "type": "video/mp4"]]])

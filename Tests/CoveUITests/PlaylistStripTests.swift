@@ -17,17 +17,22 @@ final class PlaylistStripTests: XCTestCase {
 }
 
 extension PlayerViewScenario {
-    func longPlaylistStrip() throws {
-        try UITestSupport.initGTK()
-        let player = try makePlayer()
-        defer { finish(player) }
-        // The strip takes the player into its box, as in Cove's window.
+    /// The strip takes the player into its box, as in Cove's window.
+    func wrapInPlaylistStrip(_ player: PlayerView) -> PlaylistStrip {
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         g_object_ref(UnsafeMutableRawPointer(player.widget))
         gtk_window_set_child(gtkWindow, nil)
         let strip = PlaylistStrip(player: player)
         gtk_window_set_child(gtkWindow, strip.widget)
         g_object_unref(UnsafeMutableRawPointer(player.widget))
+        return strip
+    }
+
+    func longPlaylistStrip() throws {
+        try UITestSupport.initGTK()
+        let player = try makePlayer()
+        defer { finish(player) }
+        let strip = wrapInPlaylistStrip(player)
         let base = emulator.mediaBaseURL
         let entries: [JSONValue] = (0..<500).map { index in
             [

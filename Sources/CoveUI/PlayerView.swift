@@ -111,6 +111,15 @@ public final class PlayerView {
 
     /// Frames shown so far and the last frame's size, for diagnostics and tests.
     public var framesShown: Int { surface.framesShown }
+
+    /// Counts the pictures that reach the screen from now on (see `pictureReport`); call before the window shows.
+    public func countPaintedFrames() { surface.countPaints() }
+
+    /// "frames-shown=N frames-painted=N first-paint-ns=N", for the exit report and `cove-bench --picture`.
+    public var pictureReport: String {
+        "frames-shown=\(surface.framesShown) frames-painted=\(surface.framesPainted) "
+            + "first-paint-ns=\(surface.firstPaintNanoseconds ?? 0)"
+    }
     public var controlsVisible: Bool { visibility.isVisible }
 
     private func wireControls() {

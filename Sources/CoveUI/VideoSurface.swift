@@ -1,12 +1,20 @@
 import CGtk
 import CGtkShim
 import CoveCore
+import CoveGLib
+import Glibc
 
 /// Shows decoded pictures: each picture's bytes become a GdkMemoryTexture without a copy.
 final class VideoSurface {
     let root: Widget
     private(set) var framesShown = 0
     private(set) var frameSize: (width: Int, height: Int)?
+    /// Pictures that reached the screen: paints of the window that drew a picture not drawn before. A picture
+    /// replaced before the frame clock painted it counts as shown, not painted. Counted once `countPaints()` ran.
+    private(set) var framesPainted = 0
+    /// CLOCK_MONOTONIC nanoseconds of the first paint with a picture, for start-up figures across processes.
+    private(set) var firstPaintNanoseconds: UInt64?
+    private var lastPaintedFrame = 0
 
     init() {
         root = gtk_picture_new()
@@ -26,6 +34,25 @@ final class VideoSurface {
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
         frameSize = (frame.width, frame.height)
+    }
+
+    /// Starts counting paints (the exit report, `cove-bench --picture`); a signal per paint, so not by default.
+    func countPaints() {
+        Signals.connect(root, "realize") { [unowned self] in
+            guard let clock = gtk_widget_get_frame_clock(root) else { return }
+            Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") { [unowned self] in self.painted() }
+        }
+    }
+
+    private func painted() {
+        guard framesShown != lastPaintedFrame, gtk_picture_get_paintable(OpaquePointer(root)) != nil else { return }
+        lastPaintedFrame = framesShown
+        framesPainted += 1
+        if firstPaintNanoseconds == nil {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            firstPaintNanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        }
     }
 
     /// Screen readers name the picture after the video, not the widget class ("GtkPicture").

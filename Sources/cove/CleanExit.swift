@@ -24,7 +24,11 @@ final class CleanExit {
     static let watchdogMilliseconds: UInt32 = 1_800
 
     private var isQuitting = false
-    private let reports = getenv("COVE_EXIT_REPORT") != nil
+    let reports = getenv("COVE_EXIT_REPORT") != nil
+    /// With the report: the picture's figures (frames shown and painted, the first paint), for `cove-bench --picture`.
+    var pictureReport: () -> String = { "" }
+    /// Writes what the next launch reopens with (the window's size); a file write, well inside the bound.
+    var saveState: () -> Void = {}
     /// Ends every session (the current one and a preload), announcing Terminate.
     var stopPlayback: () -> Void = {}
 
@@ -43,6 +47,7 @@ final class CleanExit {
         cove_exit_watchdog(Self.watchdogMilliseconds)
         let started = ContinuousClock.now
         GStreamerRuntime.abandonReleasedPipelinesForExit()
+        saveState()
         stopPlayback()
         if reports {
             let elapsed = (ContinuousClock.now - started).components
@@ -52,6 +57,7 @@ final class CleanExit {
             cove_print_error("cove-exit: \(reason) ms=\(milliseconds) blocked-before-main="
                              + "\(cove_quit_signals_blocked_before_main()) "
                              + "kept-pipelines=\(GStreamerRuntime.quarantinedPipelines)")
+            cove_print_error("cove-picture: " + pictureReport())
         }
         cove_exit_now(0)
     }

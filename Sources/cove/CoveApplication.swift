@@ -99,7 +99,6 @@ final class CoveApplication {
         let window = gtk_application_window_new(application)!
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(gtkWindow, 960, 540)
         // Closing the window (its button, Ctrl+W, the window manager) ends Cove, Picture in Picture window or not.
         Signals.connectReturningBool(window, "close-request") { [unowned self] in
             self.exit.quit(because: "close")
@@ -108,6 +107,10 @@ final class CoveApplication {
 
         // The caption language and the recently played list survive launches ($XDG_STATE_HOME/cove/state.ini).
         let state = CoveStateFile.open()
+        WindowGeometry.restore(gtkWindow, from: state)
+        // Held to the end: "shutdown" may quit after GTK destroyed the window, and its size is still wanted then.
+        g_object_ref(UnsafeMutableRawPointer(window))
+        exit.saveState = { WindowGeometry.save(gtkWindow, to: state) }
         let captions = CoveStateFile.captionPersistence(in: state)
         let controller = PlaybackController(captionPersistence: captions) {
             GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
@@ -131,6 +134,10 @@ final class CoveApplication {
         viewOptions.customLayout = customLayout
         viewOptions.showPictureInPictureButton = true
         let playerView = PlayerView(controller: controller, options: viewOptions)
+        if exit.reports {
+            playerView.countPaintedFrames()
+            exit.pictureReport = { [unowned playerView] in playerView.pictureReport }
+        }
         if let printer = eventPrinter {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }

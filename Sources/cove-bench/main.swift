@@ -4,6 +4,7 @@
 // values and the safety filter, off the main thread; beside it, JSONDecoder alone into plain structs); how many
 // sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
 // each buffer setting fetches.
+//   xvfb-run -a swift run -c release cove-bench --picture [--seconds 20] [--rounds 3]
 //   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N] [--soak 40]
 import CoveCore
 import CoveEmulator
@@ -15,6 +16,11 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
           let number = Int(arguments[index + 1]), number > 0 else { return value }
     return number
+}
+
+// The flat picture path's frames, CPU and memory, with the real `cove` (see PictureFigure.swift).
+if PictureFigure.requested(CommandLine.arguments) {
+    exit(try PictureFigure.run(arguments: CommandLine.arguments))
 }
 
 // The clean-exit stress and the autoAdvance soak run the real `cove` as child processes (see Stress.swift).

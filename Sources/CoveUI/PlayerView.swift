@@ -115,10 +115,11 @@ public final class PlayerView {
     /// Counts the pictures that reach the screen from now on (see `pictureReport`); call before the window shows.
     public func countPaintedFrames() { surface.countPaints() }
 
-    /// "frames-shown=N frames-painted=N first-paint-ns=N", for the exit report and `cove-bench --picture`.
+    /// "frames-shown=N frames-painted=N first-paint-ns=N now-ns=N" (CLOCK_MONOTONIC), for the exit report and
+    /// `cove-bench --picture`, which counts the pictures due between the first paint and now.
     public var pictureReport: String {
         "frames-shown=\(surface.framesShown) frames-painted=\(surface.framesPainted) "
-            + "first-paint-ns=\(surface.firstPaintNanoseconds ?? 0)"
+            + "first-paint-ns=\(surface.firstPaintNanoseconds ?? 0) now-ns=\(VideoSurface.monotonicNanoseconds())"
     }
     public var controlsVisible: Bool { visibility.isVisible }
 

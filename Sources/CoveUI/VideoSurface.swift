@@ -48,11 +48,13 @@ final class VideoSurface {
         guard framesShown != lastPaintedFrame, gtk_picture_get_paintable(OpaquePointer(root)) != nil else { return }
         lastPaintedFrame = framesShown
         framesPainted += 1
-        if firstPaintNanoseconds == nil {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            firstPaintNanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-        }
+        if firstPaintNanoseconds == nil { firstPaintNanoseconds = Self.monotonicNanoseconds() }
+    }
+
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// Screen readers name the picture after the video, not the widget class ("GtkPicture").

@@ -93,7 +93,6 @@ enum PictureFigure {
         Thread.sleep(forTimeInterval: Double(seconds))
         let cpu = try ProcStat.cpuSeconds(of: cove.pid) - cpuBefore
         let peak = try ProcStat.peakRSSKiB(of: cove.pid) / 1024
-        let stopped = monotonicNanoseconds()
         kill(cove.pid, SIGTERM)
         guard cove.waitForExit(timeout: 5) else { throw BenchmarkError("cove did not exit on SIGTERM") }
         guard let line = cove.errorOutput.split(separator: "\n").last(where: { $0.hasPrefix("cove-picture:") })
@@ -103,7 +102,8 @@ enum PictureFigure {
             return pair.count == 2 ? (String(pair[0]), String(pair[1])) : nil
         }, uniquingKeysWith: { first, _ in first })
         guard let painted = fields["frames-painted"].flatMap(Int.init),
-              let firstPaint = fields["first-paint-ns"].flatMap(UInt64.init), firstPaint > started
+              let firstPaint = fields["first-paint-ns"].flatMap(UInt64.init), firstPaint > started,
+              let stopped = fields["now-ns"].flatMap(UInt64.init), stopped > firstPaint
         else { throw BenchmarkError("an unreadable picture report: \(line)") }
         let due = Int(Double(stopped - firstPaint) / 1e9 * 30) + 1
         return Round(firstPaintMilliseconds: Double(firstPaint - started) / 1e6, painted: painted, due: due,

@@ -15,7 +15,6 @@ if cove_quit_signals_blocked_before_main() == 0 { QuitSignals.block() }
 let cleanExit = CleanExit()
 cleanExit.handleSignals()
 cove_stdout_line_buffered()
-cove_tune_malloc_for_frames()
 bindTranslations(directory: Installation.localeDirectory())
 
 let options: LaunchOptions

@@ -33,6 +33,16 @@ public enum Signals {
         return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 
+    /// `void (*)(GObject *self, int width, int height, gpointer user_data)` — GtkDrawingArea resize.
+    @MainActor @discardableResult
+    public static func connectSize(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                   _ handler: @escaping @MainActor (Int, Int) -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor (Int, Int) -> Void).self)(Int(width), Int(height)) }
+        }
+        return attach(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+
     /// `void (*)(GObject *self, int n_press, double x, double y, gpointer user_data)` — GtkGestureClick pressed/released.
     @MainActor @discardableResult
     public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,

@@ -109,6 +109,15 @@ extension GStreamerEngine {
         appliedSizeCaps = description
         cove_object_set_object(videoSizeFilter, "caps", caps)
         gst_caps_unref(caps)
+        prerollAtNewSize()
+    }
+
+    /// A paused pipeline sends no frame after renegotiating, so a paused picture would keep its old size (blurred
+    /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size.
+    private func prerollAtNewSize() {
+        guard isActive, isReady, !hasFailed, !wantsPlaying, !isLive, !reachedEnd, !isSeeking,
+              let here = queryPosition() ?? lastPosition else { return }
+        if flushingSeek(to: here, accurate: true) { isSeeking = true }
     }
 
     private func makeAudioSink() -> UnsafeMutablePointer<GstElement>? {

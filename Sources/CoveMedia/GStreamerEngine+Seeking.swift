@@ -32,7 +32,7 @@ extension GStreamerEngine {
         if flushingSeek(to: here, accurate: true) { isSeeking = true }
     }
 
-    private func flushingSeek(to target: Double, accurate: Bool) -> Bool {
+    func flushingSeek(to target: Double, accurate: Bool) -> Bool {
         guard let pipeline else { return false }
         let precision = accurate
             ? GST_SEEK_FLAG_ACCURATE.rawValue

@@ -55,6 +55,7 @@ public final class PlayerView {
         gtk_widget_set_focusable(widget, 1)
         gtk_overlay_set_child(cast(widget), surface.root)
         pictureInPicture = PictureInPicture(overlay: widget)
+        watchPictureSize()
         gtk_overlay_add_overlay(cast(widget), poster.root)
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
@@ -89,6 +90,20 @@ public final class PlayerView {
         if isShutterClosed {
             isShutterClosed = false
             gtk_widget_remove_css_class(surface.root, "cove-shutter")
+        }
+    }
+
+    /// Frames report the picture's size as they are shown; a paused picture shows none, so a drawing area with
+    /// nothing to draw lies over it at the same size and reports each resize ("resize" is GTK 4's only size signal).
+    private func watchPictureSize() {
+        let probe = gtk_drawing_area_new()!
+        gtk_widget_set_can_target(probe, 0)
+        gtk_widget_set_focusable(probe, 0)
+        cove_accessible_set_hidden(probe, 1)
+        gtk_overlay_add_overlay(cast(widget), probe)
+        Signals.connectSize(probe, "resize") { [weak self] _, _ in
+            guard let self, !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
+            self.sizing.shown(in: self.surface.root)
         }
     }
 

@@ -40,6 +40,17 @@ extension PlayerViewScenario {
         player.sizing.fullResolution = true
         XCTAssertTrue(MainLoop.run(until: { frameWidth() == 640 }, timeout: 10), "\(player.surface.frameSize as Any)")
         XCTAssertNil(player.sizing.requested)
+
+        // Paused, the picture still follows the window: the same frame again at the new size, still paused.
+        player.sizing.fullResolution = false
+        XCTAssertTrue(MainLoop.run(until: { frameWidth() == 400 }, timeout: 10), "\(player.surface.frameSize as Any)")
+        player.controller.pause()
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 10))
+        let plays = events.filter { $0 == .lifecycle(.play) }.count
+        gtk_window_set_default_size(gtkWindow, 520, 400)
+        XCTAssertTrue(MainLoop.run(until: { frameWidth() == 520 }, timeout: 10), "\(player.surface.frameSize as Any)")
+        XCTAssertEqual(frameHeight(), 293, "the aspect ratio is kept")
+        XCTAssertEqual(events.filter { $0 == .lifecycle(.play) }.count, plays, "still paused")
     }
 }
 

@@ -47,6 +47,8 @@ public final class PlaybackController {
     /// Seconds before the end of the current video at which the next one is preloaded.
     public var preloadLeadTime = 5.0
     var preloaded: PreloadedSession?
+    /// The 360 camera and who follows it (see PlaybackController+Video360).
+    var video360 = Video360State()
 
     public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory()) {
         self.sessionProvider = sessionProvider
@@ -87,6 +89,7 @@ public final class PlaybackController {
 
     func announce(_ session: PlaybackSession) {
         for entry in consumers { entry.consumer.didAdvance(to: session) }
+        video360DidAdvance(to: session)
     }
 
     /// Sends `event` to every consumer, for `session` (nil: outside any session). Events of a terminated session

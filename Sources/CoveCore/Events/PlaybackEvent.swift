@@ -36,6 +36,10 @@ public enum PlaybackEvent: Sendable, Equatable {
     case audioTrack(MediaTrack)
     /// The caption track now shown, nil for Off (SDK didChangeSelectedLegibleMediaOption).
     case captionTrack(MediaTrack?)
+    /// How the 360 view is moved and shown changed (SDK didSetVideo360NavigationMethod:projectionStyle:).
+    case video360(navigation: Video360NavigationMethod, style: ViewProjection.Style)
+    /// Where the 360 view looks, in degrees, and its zoom: reported when a drag or a zoom ends.
+    case viewProjection(pan: Double, tilt: Double, zoom: Double)
 }
 
 /// Codes for playback errors, mirroring the SDK's `kBCOVPlaybackSessionErrorCode…` names.
@@ -98,6 +102,11 @@ extension PlaybackEvent {
             return line("audio_track", [("track", track.jsonLineValue)])
         case .captionTrack(let track):
             return line("caption_track", [("track", track?.jsonLineValue ?? .null)])
+        case .video360(let navigation, let style):
+            return line("video360", [("navigation", .string(navigation.rawValue)),
+                                     ("projection_style", .string(style.rawValue))])
+        case .viewProjection(let pan, let tilt, let zoom):
+            return line("view_projection", [("pan", .number(pan)), ("tilt", .number(tilt)), ("zoom", .number(zoom))])
         }
     }
 

@@ -27,7 +27,7 @@ final class AccessibilityTreeTests: XCTestCase {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let script = #""$0" --demo & app=$!; "$1" cove 60 Pause > "$2" 2>&1; status=$?; kill $app; wait $app; exit $status"#
-        let run = try CoveProcess("/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script, binary, tool, output])
+        let run = try CoveProcess.onOwnSessionBus(script, [binary, tool, output])
         defer { run.stop() }
         let status = run.waitForExit(timeout: 90)
         let tree = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""

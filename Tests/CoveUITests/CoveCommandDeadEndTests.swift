@@ -39,8 +39,7 @@ final class CoveCommandDeadEndTests: XCTestCase {
             wait $pid
             exit $status
             """#
-        let process = try CoveProcess("/usr/bin/dbus-run-session",
-                                      ["--", "/bin/sh", "-c", script, binary, tool, tree, events, message] + arguments)
+        let process = try CoveProcess.onOwnSessionBus(script, [binary, tool, tree, events, message] + arguments)
         defer { process.stop() }
         let status = process.waitForExit(timeout: 90)
         let treeText = (try? String(contentsOfFile: tree, encoding: .utf8)) ?? ""

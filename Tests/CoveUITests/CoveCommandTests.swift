@@ -341,4 +341,31 @@ final class CoveProcess: @unchecked Sendable {
             process.waitUntilExit()
         }
     }
+
+    /// Removed when the process object goes (a runtime directory of its own).
+    var temporaryDirectories: [URL] = []
+
+    deinit {
+        for directory in temporaryDirectories { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// `/bin/sh -c script` on a D-Bus session of its own, with an accessibility bus of its own that cove and the
+    /// AT-SPI helpers are pointed at (AT_SPI_BUS_ADDRESS). Without it, on X11 both look first at the root window's
+    /// AT_SPI_BUS property, which outlives the session that set it: they met on a bus where only the test process
+    /// was registered. The runtime directory is fresh too, since the bus's socket is named after the display.
+    static func onOwnSessionBus(_ script: String, _ arguments: [String],
+                                environment: [String: String] = [:]) throws -> CoveProcess {
+        let script = #"AT_SPI_BUS_ADDRESS=$(dbus-send --session --print-reply=literal --dest=org.a11y.Bus "#
+            + #"/org/a11y/bus org.a11y.Bus.GetAddress | tr -d ' ') && export AT_SPI_BUS_ADDRESS || exit 98"#
+            + "\n" + script
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("cove-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var extra = environment
+        extra["XDG_RUNTIME_DIR"] = runtime.path
+        let process = try CoveProcess("/usr/bin/dbus-run-session", ["--", "/bin/sh", "-c", script] + arguments,
+                                      environment: extra)
+        process.temporaryDirectories.append(runtime)
+        return process
+    }
 }

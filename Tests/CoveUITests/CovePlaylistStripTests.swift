@@ -44,9 +44,8 @@ final class CovePlaylistStripTests: XCTestCase {
             wait $pid
             exit $status
             """#
-        let process = try CoveProcess("/usr/bin/dbus-run-session",
-                                      ["--", "/bin/sh", "-c", script, binary, helper("atspi-tree"),
-                                       helper("atspi-press"), before, tree, events, first, press, after] + arguments)
+        let process = try CoveProcess.onOwnSessionBus(script, [binary, helper("atspi-tree"), helper("atspi-press"),
+                                                               before, tree, events, first, press, after] + arguments)
         defer { process.stop() }
         let status = process.waitForExit(timeout: 240)
         func objects(_ path: String) -> [String] {

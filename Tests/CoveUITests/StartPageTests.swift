@@ -63,11 +63,9 @@ final class StartPageTests: XCTestCase {
             """#
         var extra = environment
         extra["XDG_STATE_HOME"] = stateHome.path
-        let process = try CoveProcess("/usr/bin/dbus-run-session",
-                                      ["--", "/bin/sh", "-c", script, binary,
-                                       Self.helpers.appendingPathComponent("atspi-drive").path,
-                                       events, errors, printed, until ?? ""] + steps,
-                                      environment: extra)
+        let process = try CoveProcess.onOwnSessionBus(script, [binary, Self.helpers.appendingPathComponent("atspi-drive").path,
+                                                               events, errors, printed, until ?? ""] + steps,
+                                                      environment: extra)
         defer { process.stop() }
         let status = process.waitForExit(timeout: 150)
         let eventText = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""

@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0"),
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
         // Small C shims: only what Swift cannot call.
         .target(name: "CLibc"),
         .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "CQuitEarly"),
         // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
         .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
+        // The 360 view's GL (shaders, texture upload, the two eyes of VR goggles), as interop.md advises.
+        .target(name: "CSphere", dependencies: ["CEpoxy"], linkerSettings: [.linkedLibrary("m")]),
 
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
@@ -40,7 +43,8 @@ let package = Package(
                 dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
-                dependencies: ["CoveCore", "CoveService", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc"],
+                dependencies: ["CoveCore", "CoveService", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc",
+                               "CSphere"],
                 swiftSettings: mainActorByDefault),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",

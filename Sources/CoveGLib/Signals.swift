@@ -78,7 +78,7 @@ public enum Signals {
     }
 
     /// Connects `thunk` with `handler` boxed as its user data, released when the handler is disconnected.
-    fileprivate static func attach<Handler>(_ instance: UnsafeMutableRawPointer, _ name: String, _ thunk: GCallback,
+    static func attach<Handler>(_ instance: UnsafeMutableRawPointer, _ name: String, _ thunk: GCallback,
                                         _ handler: Handler) -> UInt {
         g_signal_connect_data(instance, name, thunk, retainedPointer(handler), { data, _ in releaseClosureBox(data) },
                               GConnectFlags(rawValue: 0))

@@ -143,7 +143,8 @@ final class ControlBar {
         // These buttons are the player's actions (PlayerActions), as their keys and the desktop's controls are.
         for (button, action) in [(playButton, "player.play-pause"), (jumpBackButton, "player.jump-back"),
                                  (screenModeButton, "player.fullscreen"), (liveButton, "player.live-edge"),
-                                 (pictureInPictureButton, "player.picture-in-picture")] {
+                                 (pictureInPictureButton, "player.picture-in-picture"),
+                                 (video360Button, "player.video360")] {
             gtk_actionable_set_action_name(OpaquePointer(button), action)
         }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }

@@ -55,6 +55,15 @@ struct ControlTypeSelection {
         update { $0.hasCaptionsOrAudioChoice = captionCount > 0 || audioCount > 1 }
     }
 
+    /// A 360 video shows the Video 360 button; VR goggles hide the screen-mode button. Returns whether the controls
+    /// changed.
+    mutating func projectionChanged(is360: Bool, vrGoggles: Bool) -> Bool {
+        update {
+            $0.is360 = is360
+            $0.vrGoggles = is360 && vrGoggles
+        }
+    }
+
     /// Bumper mode hides jump back (facts §8.1); returns whether the controls changed.
     mutating func bumperModeChanged(_ active: Bool) -> Bool {
         update { $0.bumperModeActive = active }

@@ -18,6 +18,11 @@ public final class PlayerView {
     public var onVolumeChange: ((Double) -> Void)?
 
     let surface = VideoSurface()
+    /// The 360 view, over the flat picture for an equirectangular video (PlayerView+Video360).
+    var video360View: Video360View?
+    /// The window went fullscreen for VR goggles, and leaves it with them.
+    var fullscreenForGoggles = false
+    let notice = TransientNotice()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
     private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
@@ -35,7 +40,7 @@ public final class PlayerView {
     private(set) var bitrateMenu: PreferredBitrateMenu?
     lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
-    private var selection = ControlTypeSelection()
+    var selection = ControlTypeSelection()
     private var lastReportedLayout: (name: String, compact: Bool)?
     private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
         self?.controlsVisibilityChanged(visible)
@@ -59,6 +64,7 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), poster.root)
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
+        gtk_overlay_add_overlay(cast(widget), notice.root)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
         fade = ControlsFade(bar: controlBar.root, hideDuration: options.hideControlsAnimationDuration,
@@ -77,12 +83,15 @@ public final class PlayerView {
         // After the observer: a new session closes the shutter first, then its first picture (a preloaded one's
         // at once) opens it.
         _ = controller.addSessionConsumer(pictureBinding)
+        controller.addViewProjectionObserver { [weak self] projection in self?.projectionChanged(projection) }
     }
 
     /// Shows a picture of the current session, in the Picture in Picture window while it is open.
     private func display(_ picture: any VideoPicture) {
         if pictureInPicture.show(picture) {
             if let shownIn = pictureInPicture.pictureWidget { sizing.shown(in: shownIn) }
+        } else if let sphere = shown360View {
+            sphere.show(picture)
         } else {
             surface.show(picture)
             sizing.shown(in: surface.root)
@@ -264,7 +273,7 @@ public final class PlayerView {
         self.window = window
         Signals.connectNotify(window, property: "fullscreened") { [weak self] in
             let fullscreen = gtk_window_is_fullscreen(cast(window)) != 0
-            self?.sizing.fullResolution = fullscreen
+            self?.sizing.fullResolution = fullscreen || self?.shown360View != nil
             self?.controlBar.setFullscreen(fullscreen)
             self?.actions.setEnabled("unfullscreen", fullscreen)
         }
@@ -301,6 +310,7 @@ public final class PlayerView {
                 gtk_window_unfullscreen(cast(window))
             }),
             ("picture-in-picture", { [weak self] in self?.togglePictureInPicture() }),
+            ("video360", { [weak self] in self?.toggleGoggles() }),
             ("show-shortcuts", { [weak self] in
                 guard let self, let root = gtk_widget_get_root(self.widget) else { return }
                 ShortcutsWindow.present(over: asWidget(root))
@@ -374,6 +384,7 @@ public final class PlayerView {
             applyLayout(selection.sessionStarted())
             let video = controller.currentSession?.video
             surface.describe(video)
+            choosePictureView(for: video)
             thumbnails.load(for: video)
             poster.update(video: video, audioOnly: selection.isAudioOnly)
             controlBar.setCuePoints(video?.cuePoints ?? [])

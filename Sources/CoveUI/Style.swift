@@ -4,8 +4,8 @@ import CGtk
 public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
-    .cove-player > picture { opacity: 1; transition: opacity 500ms ease-in-out; }
-    .cove-player > picture.cove-shutter { opacity: 0; }
+    picture.cove-video { opacity: 1; transition: opacity 500ms ease-in-out; }
+    picture.cove-video.cove-shutter { opacity: 0; }
     .cove-control-bar {
         background-color: rgba(18, 18, 20, 0.78);
         border-radius: 12px;
@@ -32,6 +32,7 @@ public enum PlayerStyle {
     .cove-control-bar button.cove-live { font-weight: bold; font-size: 12px; padding: 0 6px; }
     .cove-control-bar button.cove-active { background-color: rgba(214, 36, 133, 0.6); }
     window.cove-pip { background-color: black; }
+    .cove-notice { background-color: rgba(18, 18, 20, 0.78); color: white; border-radius: 8px; padding: 8px 14px; }
     .cove-control-bar button.cove-live.cove-live-edge { color: rgb(85, 154, 66); }
     .cove-control-bar scale trough { background-color: rgb(140, 143, 140); min-height: 5px; border-radius: 3px; }
     .cove-control-bar scale highlight { background-color: rgb(214, 36, 133); border-radius: 3px; }

@@ -19,6 +19,7 @@ final class VideoSurface {
     init() {
         root = gtk_picture_new()
         gtk_picture_set_content_fit(OpaquePointer(root), GTK_CONTENT_FIT_CONTAIN)
+        gtk_widget_add_css_class(root, "cove-video")
         gtk_widget_set_hexpand(root, 1)
         gtk_widget_set_vexpand(root, 1)
         describe(nil)

@@ -5,6 +5,8 @@
 
 /// Sets the accessible name (GTK_ACCESSIBLE_PROPERTY_LABEL) that AT-SPI clients read.
 void cove_accessible_set_label(GtkWidget *widget, const char *label);
+/// Sets the accessible description (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION): how to use a control beyond its name.
+void cove_accessible_set_description(GtkWidget *widget, const char *description);
 /// Sets the accessible value text of a range (e.g. "1:05 of 3:20").
 void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
 /// Hides a purely decorative widget from assistive technologies.

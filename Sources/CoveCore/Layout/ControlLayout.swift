@@ -41,6 +41,8 @@ public struct ControlLayout {
             case .video360: view.isRemoved = !context.is360
             case .pictureInPicture: view.isRemoved = !context.pictureInPictureEnabled
             case .jumpBack: view.isRemoved = context.bumperModeActive
+            // In VR goggles the window is fullscreen for as long as the mode lasts (the SDK's video360OptionSelected).
+            case .screenMode: view.isRemoved = context.vrGoggles
             default: break
             }
         }
@@ -59,6 +61,8 @@ public struct LayoutContext: Sendable, Hashable {
     public var pictureInPictureEnabled: Bool
     /// A bumper is playing: no jumping back during it (facts §8.1).
     public var bumperModeActive: Bool
+    /// The 360 view shows VR goggles: no screen-mode button.
+    public var vrGoggles = false
 
     public init(hasCaptionsOrAudioChoice: Bool = false, preferredBitrateConfigured: Bool = false, is360: Bool = false,
                 pictureInPictureEnabled: Bool = false, bumperModeActive: Bool = false) {

@@ -1,0 +1,109 @@
+import CGtk
+@testable import CoveUI
+import CoveCore
+import CoveEmulator
+import CoveGLib
+import CoveMedia
+import XCTest
+
+/// The 360 view in a real window under Xvfb (GL on Mesa's llvmpipe): an equirectangular scene encoded now, the
+/// GL area rendered and its pixels read. Each direction of the scene has its own colour (EquirectangularScene).
+final class Video360ViewTests: XCTestCase {
+    func testTheViewLooksWherePanAndTiltPointAndGogglesSplitIt() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.lookAround() } }
+    }
+}
+
+extension PlayerViewScenario {
+    static func sphereClip() throws -> URL {
+        let path = try UITestSupport.mediaRoot() + "/sphere.mp4"
+        if !FileManager.default.fileExists(atPath: path) {
+            try MediaEncoder.encodeEquirectangularMP4(to: path, seconds: 4, width: 1024)
+        }
+        return try XCTUnwrap(GStreamerRuntime.fileURI(forPath: path).flatMap(URL.init(string:)))
+    }
+
+    /// The colour at (x, y) of the view, as fractions of its size.
+    private func colour(_ view: Video360View, x: Double, y: Double) throws -> UInt32 {
+        let image = try XCTUnwrap(UITestSupport.renderPixels(view.root))
+        let column = min(image.width - 1, Int(x * Double(image.width)))
+        let row = min(image.height - 1, Int(y * Double(image.height)))
+        return image.pixels[row * image.width + column]
+    }
+
+    private func assertColour(_ seen: UInt32, _ argb: UInt32, _ what: String, line: UInt = #line) {
+        func channels(_ value: UInt32) -> [Int] { [Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF)] }
+        let close = zip(channels(seen), channels(argb)).allSatisfy { abs($0 - $1) < 48 }
+        XCTAssertTrue(close, "\(what): 0x\(String(seen, radix: 16)) is not 0x\(String(argb, radix: 16))", line: line)
+    }
+
+    private func look(_ player: PlayerView, pan: Double = 0, tilt: Double = 0,
+                      style: ViewProjection.Style = .normal) {
+        var projection = player.controller.viewProjection
+        projection.pan = pan
+        projection.tilt = tilt
+        projection.projectionStyle = style
+        player.controller.viewProjection = projection
+    }
+
+    func lookAround() throws {
+        let player = try makePlayer(width: 800, height: 450)
+        defer { finish(player) }
+        var properties: [String: JSONValue] = ["name": "Sphere", "projection": "equirectangular"]
+        properties["id"] = "sphere"
+        player.controller.setVideos([Video(sources: [Source(url: try Self.sphereClip())], properties: properties)])
+        XCTAssertTrue(MainLoop.run(until: { player.video360View?.hasFrame == true }, timeout: 20),
+                      "a frame reached the GL texture: \(events.map(\.jsonLine))")
+        let view = try XCTUnwrap(player.shown360View, "the 360 view is shown")
+        XCTAssertEqual(gtk_widget_get_visible(player.surface.root), 0, "the flat picture is not")
+        XCTAssertTrue(events.contains(.video360(navigation: .fingerTracking, style: .normal)))
+        XCTAssertEqual(player.controller.viewProjection.sourceFormat, .equirectangular)
+        XCTAssertNil(player.sizing.requested, "the whole frame is sampled: full resolution")
+        player.controller.pause()
+
+        assertColour(try colour(view, x: 0.5, y: 0.5), EquirectangularScene.front, "ahead")
+        look(player, pan: 90)
+        assertColour(try colour(view, x: 0.5, y: 0.5), EquirectangularScene.right, "pan 90")
+        look(player, pan: -90)
+        assertColour(try colour(view, x: 0.5, y: 0.5), EquirectangularScene.left, "pan -90")
+        look(player, tilt: 90)
+        assertColour(try colour(view, x: 0.5, y: 0.5), EquirectangularScene.up, "tilt 90")
+        look(player, tilt: -90)
+        assertColour(try colour(view, x: 0.5, y: 0.5), EquirectangularScene.down, "tilt -90")
+
+        // Behind: the frame's left and right edges meet at the centre of the view with no line between them.
+        look(player, pan: 180)
+        let behind = try XCTUnwrap(UITestSupport.renderPixels(view.root))
+        let row = behind.height / 2
+        for column in (behind.width / 2 - 6)...(behind.width / 2 + 6) {
+            assertColour(behind.pixels[row * behind.width + column], EquirectangularScene.back, "seam column \(column)")
+        }
+
+        look(player)
+        // Keyboard: Shift+Right turns right by 5°, + zooms in.
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_Right), GDK_SHIFT_MASK.rawValue))
+        XCTAssertEqual(player.controller.viewProjection.pan, 5, accuracy: 1e-9)
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_plus), 0))
+        XCTAssertEqual(player.controller.viewProjection.zoom, Video360View.zoomStep, accuracy: 1e-9)
+        XCTAssertFalse(view.handleKey(UInt32(GDK_KEY_Right), 0), "plain → is the player's jump")
+        XCTAssertTrue(events.contains(.viewProjection(pan: 5, tilt: 0, zoom: 1)), "reported: \(events.map(\.jsonLine))")
+
+        // VR goggles: two halves showing the same scene, a dark divider between them, no screen-mode button.
+        look(player, pan: 0, style: .vrGoggles)
+        XCTAssertTrue(events.contains(.video360(navigation: .fingerTracking, style: .vrGoggles)))
+        XCTAssertTrue(player.controlBar.layout.allLayoutItems.first { $0.tag == .screenMode }?.isRemoved == true)
+        let split = try XCTUnwrap(UITestSupport.renderPixels(view.root))
+        let middle = split.height / 2, half = split.width / 2
+        for offset in stride(from: 10, to: half - 10, by: 37) {
+            let left = split.pixels[middle * split.width + offset]
+            let right = split.pixels[middle * split.width + split.width - half + offset]
+            assertColour(right, left, "both eyes see the same at \(offset)")
+        }
+        assertColour(split.pixels[middle * split.width + half / 2], EquirectangularScene.front, "left eye ahead")
+        let divider = split.pixels[middle * split.width + half]
+        XCTAssertLessThan(Int(divider >> 16 & 0xFF), 40, "the divider is dark: 0x\(String(divider, radix: 16))")
+
+        look(player, style: .normal)
+        XCTAssertTrue(player.controlBar.layout.allLayoutItems.first { $0.tag == .screenMode }?.isRemoved == false)
+    }
+}

@@ -23,6 +23,8 @@ public enum DemoCatalog {
     public static let languagesVideoID = "6000000000006"
     /// Live streams produced while the demo runs (`DemoLiveStreams`): a short window, and a long DVR window.
     public static let liveVideoID = "6000000000007"
+    /// An equirectangular scene, `"projection": "equirectangular"`: the 360 view.
+    public static let sphereVideoID = "6000000000010"
     public static let liveDVRVideoID = "6000000000008"
 
     public static func make(media: DemoMediaFiles, mediaBaseURL: String,
@@ -80,7 +82,8 @@ public enum DemoCatalog {
         ]
         return EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
-            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster)]
+            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
+                     sphereVideo(media, mediaBaseURL)]
                 + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
@@ -110,6 +113,20 @@ public enum DemoCatalog {
             "duration": 10000,
             "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/" + media.languagesHLS), "type": "application/x-mpegURL"]],
+        ]
+    }
+
+    private static func sphereVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String) -> JSONValue {
+        [
+            "id": .string(sphereVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-360",
+            "name": .string(tr("Cove demo: 360°")),
+            "description": .string(tr("Drag the picture to look around: red ahead, green to the right, blue behind, yellow to the left, white above.")),
+            "duration": 10000,
+            "projection": "equirectangular",
+            "sources": [["src": .string(mediaBaseURL + "/" + media.sphere), "container": "MP4", "codec": "H264",
+                         "width": 1536, "height": 768, "duration": 10000]],
         ]
     }
 

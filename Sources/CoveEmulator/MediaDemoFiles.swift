@@ -14,25 +14,28 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var audioHLS: String
     /// Relative path of the HLS master playlist with English and German audio and subtitle renditions.
     public var languagesHLS: String
+    /// Relative path of the equirectangular (360°) MP4.
+    public var sphere: String
     /// Absolute directory holding them all.
     public var root: String
 
     public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
-                languagesHLS: String = "languages/master.m3u8") {
+                languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4") {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
         self.poster = poster
         self.audioHLS = audioHLS
         self.languagesHLS = languagesHLS
+        self.sphere = sphere
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 3
+    static let demoRecipeVersion = 4
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -57,6 +60,7 @@ extension MediaEncoder {
             try encodeThumbnails(fromMP4: scratch + "/" + result.mp4, to: scratch + "/poster", seconds: demoSeconds,
                                  interval: demoSeconds, width: 640, height: 360)
             try encodeAudioOnlyHLS(to: scratch + "/audio", seconds: demoSeconds)
+            try encodeEquirectangularMP4(to: scratch + "/" + result.sphere, seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
             try encodeMultiLanguageHLS(
                 to: scratch + "/languages", seconds: demoSeconds,
@@ -105,6 +109,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.audioHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.languagesHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.poster)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.sphere)
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

@@ -53,7 +53,7 @@ final class ContentLoader {
                     .replacingPlaceholder(with: location))
                 return
             }
-            controller.setVideos([Video.video(withURL: url)])
+            controller.setVideos([Video.video(withURL: url, projection: options.projection)])
         case .video, .playlist:
             if options.demo {
                 startDemo()

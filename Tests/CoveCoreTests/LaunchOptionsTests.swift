@@ -150,12 +150,23 @@ final class LaunchOptionsTests: XCTestCase {
         }
     }
 
+    func testAProjectionGoesWithAURL() throws {
+        let options = try LaunchOptions.parse(["--url", "/tmp/sphere.mp4", "--projection", "equirectangular"],
+                                              environment: [:], readFile: { _ in nil })
+        XCTAssertEqual(options.projection, "equirectangular")
+        XCTAssertEqual(options.target, .url("/tmp/sphere.mp4"))
+        XCTAssertThrowsError(try LaunchOptions.parse(["--demo", "--projection", "equirectangular"], environment: [:],
+                                                     readFile: { _ in nil })) { error in
+            XCTAssertEqual((error as? LaunchOptionsError)?.message, "“--projection” applies to “--url” only")
+        }
+    }
+
     func testHelpTextNamesEveryOption() {
         for option in ["--account-id", "--policy-key", "--video-id", "--reference-id", "--playlist-id",
                        "--playlist-reference-id", "--limit", "--offset", "--auth-token", "--bumper-id",
                        "--bumper-reference-id", "--ad-config-id", "--config-id", "--url", "--playback-api-base",
                        "--playback-api-auth-base", "--demo", "--print-events", "--layout", "--layout-file",
-                       "--version", "--help", "--new-window", "--gapplication-service", "FILE|URI"] {
+                       "--version", "--help", "--new-window", "--gapplication-service", "--projection", "FILE|URI"] {
             XCTAssertTrue(LaunchOptions.helpText.contains(option), option)
         }
     }

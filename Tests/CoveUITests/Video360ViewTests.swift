@@ -8,6 +8,17 @@ import XCTest
 
 /// The 360 view in a real window under Xvfb (GL on Mesa's llvmpipe): an equirectangular scene encoded now, the
 /// GL area rendered and its pixels read. Each direction of the scene has its own colour (EquirectangularScene).
+extension UITestSupport {
+    /// A 4 s equirectangular scene, encoded the first time a test asks.
+    static func sphereClipPath() throws -> String {
+        let path = try mediaRoot() + "/sphere.mp4"
+        if !FileManager.default.fileExists(atPath: path) {
+            try MediaEncoder.encodeEquirectangularMP4(to: path, seconds: 4, width: 1024)
+        }
+        return path
+    }
+}
+
 final class Video360ViewTests: XCTestCase {
     func testTheViewLooksWherePanAndTiltPointAndGogglesSplitIt() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.lookAround() } }
@@ -16,11 +27,7 @@ final class Video360ViewTests: XCTestCase {
 
 extension PlayerViewScenario {
     static func sphereClip() throws -> URL {
-        let path = try UITestSupport.mediaRoot() + "/sphere.mp4"
-        if !FileManager.default.fileExists(atPath: path) {
-            try MediaEncoder.encodeEquirectangularMP4(to: path, seconds: 4, width: 1024)
-        }
-        return try XCTUnwrap(GStreamerRuntime.fileURI(forPath: path).flatMap(URL.init(string:)))
+        try XCTUnwrap(GStreamerRuntime.fileURI(forPath: try UITestSupport.sphereClipPath()).flatMap(URL.init(string:)))
     }
 
     /// The colour at (x, y) of the view, as fractions of its size.

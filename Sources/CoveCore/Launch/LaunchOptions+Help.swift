@@ -22,6 +22,7 @@ extension LaunchOptions {
             "  --playback-api-base URL       " + tr("Playback API base URL (or COVE_PLAYBACK_API_BASE)"),
             "  --playback-api-auth-base URL  " + tr("base URL for token requests (or COVE_PLAYBACK_API_AUTH_BASE)"),
             "  --url URL|PATH                " + tr("play a media URL or file without the Playback API"),
+            "  --projection NAME             " + tr("with --url: the video's projection (equirectangular: 360°)"),
             "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
             "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
             "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),

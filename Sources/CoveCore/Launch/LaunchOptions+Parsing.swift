@@ -22,6 +22,7 @@ extension LaunchOptions {
         "--ad-config-id": .value(\.adConfigID),
         "--config-id": .value(\.configID),
         "--url": .value(\.url),
+        "--projection": .value(\.projection),
         "--layout": .value(\.layoutName),
         "--layout-file": .value(\.layoutFile),
         "--playback-api-base": .value(\.playbackAPI.baseURL),

@@ -34,6 +34,9 @@ extension LaunchOptions {
             if demo { throw together("--demo", "--url") }
             if let flag = videoFlag ?? playlistFlag { throw together("--url", flag) }
         }
+        if projection != nil, url == nil {
+            throw LaunchOptionsError(message: tr("“%@” applies to “--url” only").replacingPlaceholder(with: "--projection"))
+        }
         if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
         if layoutName != nil, layoutFile != nil { throw together("--layout", "--layout-file") }
         if let layoutName, SuppliedLayout(rawValue: layoutName) == nil {

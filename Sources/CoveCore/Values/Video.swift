@@ -213,6 +213,11 @@ public struct Video: Sendable, Hashable, Decodable {
         Video(sources: [Source(url: url)])
     }
 
+    /// A video for a plain URL with the Playback API's `projection` field (`equirectangular` for 360°).
+    public static func video(withURL url: URL, projection: String?) -> Video {
+        Video(sources: [Source(url: url)], properties: projection.map { ["projection": .string($0)] } ?? [:])
+    }
+
     /// A video for a URL whose delivery method is known (SDK `video(withURL:deliveryMethod:)`).
     public static func video(withURL url: URL, deliveryMethod: DeliveryMethod) -> Video {
         Video(sources: [Source(url: url, deliveryMethod: deliveryMethod)])

@@ -68,6 +68,7 @@ extension PlayerView {
         let is360 = shown360View != nil
         let goggles = is360 && projection.projectionStyle == .vrGoggles
         if selection.projectionChanged(is360: is360, vrGoggles: goggles) { controlBar.setNeedsLayout() }
+        for name in Self.video360Actions { actions.setEnabled(name, is360) }
         guard let window else { return }
         if goggles, !isWindowFullscreen {
             fullscreenForGoggles = true
@@ -83,6 +84,7 @@ extension PlayerView {
         return gtk_window_is_fullscreen(cast(window)) != 0
     }
 
+    static let video360Actions = ["video360", "look-left", "look-right", "look-up", "look-down", "zoom-in", "zoom-out"]
     static let unsupportedProjection = "UNSUPPORTED_PROJECTION"
     static let video360Unavailable = "VIDEO360_UNAVAILABLE"
 }

@@ -311,6 +311,12 @@ public final class PlayerView {
             }),
             ("picture-in-picture", { [weak self] in self?.togglePictureInPicture() }),
             ("video360", { [weak self] in self?.toggleGoggles() }),
+            ("look-left", { [weak self] in self?.shown360View?.look(pan: -Video360View.keyStep) }),
+            ("look-right", { [weak self] in self?.shown360View?.look(pan: Video360View.keyStep) }),
+            ("look-up", { [weak self] in self?.shown360View?.look(tilt: Video360View.keyStep) }),
+            ("look-down", { [weak self] in self?.shown360View?.look(tilt: -Video360View.keyStep) }),
+            ("zoom-in", { [weak self] in self?.shown360View?.zoomStep(in: true) }),
+            ("zoom-out", { [weak self] in self?.shown360View?.zoomStep(in: false) }),
             ("show-shortcuts", { [weak self] in
                 guard let self, let root = gtk_widget_get_root(self.widget) else { return }
                 ShortcutsWindow.present(over: asWidget(root))
@@ -324,6 +330,8 @@ public final class PlayerView {
         }
         // Escape is the window's until there is a fullscreen to leave.
         actions.setEnabled("unfullscreen", false)
+        // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.
+        for name in Self.video360Actions { actions.setEnabled(name, false) }
         actions.install(on: widget)
     }
 

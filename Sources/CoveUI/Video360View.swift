@@ -6,8 +6,8 @@ import CoveGLib
 import CSphere
 
 /// The 360 view: a GtkGLArea drawing the current frame as the inside of a sphere (CSphere's shader) from the
-/// controller's `viewProjection`. Dragging looks around, the wheel and a pinch zoom, Shift+arrows and +/- do the
-/// same from the keyboard; ←/→ stay the player's jumps. Where GL does not work, `onUnavailable` is told once and
+/// controller's `viewProjection`. Dragging looks around, the wheel and a pinch zoom; the player's actions do the
+/// same from the keyboard (Shift+arrows, + and −), ←/→ stay its jumps. Where GL does not work, `onUnavailable` is told once and
 /// the player shows the flat picture instead.
 final class Video360View {
     let root: Widget
@@ -144,27 +144,20 @@ final class Video360View {
         }
         gtk_widget_add_controller(root, pinch)
 
-        let keys = gtk_event_controller_key_new()!
-        Signals.connectKey(raw(keys), "key-pressed") { [unowned self] keyval, state in self.handleKey(keyval, state) }
-        gtk_widget_add_controller(root, keys)
     }
 
-    /// Shift+arrows look around and + or - zoom; plain arrows are left to the player (its 10 s jumps).
-    func handleKey(_ keyval: UInt32, _ state: UInt32) -> Bool {
-        let shift = state & GDK_SHIFT_MASK.rawValue != 0
+    /// The keyboard's steps (the player's look-* and zoom-* actions): Shift+arrows and + or −.
+    func look(pan: Double = 0, tilt: Double = 0) {
         var projection = controller.viewProjection
-        switch Int32(keyval) {
-        case GDK_KEY_Left where shift: projection.pan -= Self.keyStep
-        case GDK_KEY_Right where shift: projection.pan += Self.keyStep
-        case GDK_KEY_Up where shift: projection.tilt += Self.keyStep
-        case GDK_KEY_Down where shift: projection.tilt -= Self.keyStep
-        case GDK_KEY_plus, GDK_KEY_KP_Add, GDK_KEY_equal: projection.zoom *= Self.zoomStep
-        case GDK_KEY_minus, GDK_KEY_KP_Subtract: projection.zoom /= Self.zoomStep
-        default: return false
-        }
+        projection.pan += pan
+        projection.tilt += tilt
         controller.viewProjection = projection
         controller.reportViewProjection()
-        return true
+    }
+
+    func zoomStep(in zoomIn: Bool) {
+        zoom(by: zoomIn ? Self.zoomStep : 1 / Self.zoomStep)
+        controller.reportViewProjection()
     }
 
     private func zoom(by factor: Double) {

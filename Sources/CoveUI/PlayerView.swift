@@ -142,8 +142,11 @@ public final class PlayerView {
     /// "frames-shown=N frames-painted=N first-paint-ns=N now-ns=N" (CLOCK_MONOTONIC), for the exit report and
     /// `cove-bench --picture`, which counts the pictures due between the first paint and now.
     public var pictureReport: String {
-        "frames-shown=\(surface.framesShown) frames-painted=\(surface.framesPainted) "
-            + "first-paint-ns=\(surface.firstPaintNanoseconds ?? 0) now-ns=\(VideoSurface.monotonicNanoseconds())"
+        // A 360 video's pictures are drawn by the GL area; the flat surface's by GTK's frame clock.
+        let painted = surface.framesPainted + (video360View?.framesDrawn ?? 0)
+        let first = [surface.firstPaintNanoseconds, video360View?.firstDrawNanoseconds].compactMap { $0 }.min()
+        return "frames-shown=\(surface.framesShown) frames-painted=\(painted) "
+            + "first-paint-ns=\(first ?? 0) now-ns=\(VideoSurface.monotonicNanoseconds())"
     }
     public var controlsVisible: Bool { visibility.isVisible }
 

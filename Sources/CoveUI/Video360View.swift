@@ -15,6 +15,10 @@ final class Video360View {
     private var sphere: OpaquePointer?
     private var pending: (any VideoPicture)?
     private(set) var isUnavailable = false
+    /// Pictures uploaded and drawn (each render draws the latest; one replaced before a render is not counted),
+    /// and when the first was, for the exit report.
+    private(set) var framesDrawn = 0
+    private(set) var firstDrawNanoseconds: UInt64?
     /// Told once, with the reason for the log, when GL cannot draw here.
     var onUnavailable: ((String) -> Void)?
     private var dragStart: ViewProjection?
@@ -86,6 +90,8 @@ final class Video360View {
             if let data, size >= picture.stride * picture.height {
                 cove_sphere_upload(sphere, data.assumingMemoryBound(to: UInt8.self), Int32(picture.width),
                                    Int32(picture.height), Int32(picture.stride))
+                framesDrawn += 1
+                if firstDrawNanoseconds == nil { firstDrawNanoseconds = VideoSurface.monotonicNanoseconds() }
             }
         }
         let scale = gtk_widget_get_scale_factor(root)

@@ -1,7 +1,8 @@
 import CoveEmulator
 import Foundation
 
-/// `cove-bench --picture [--seconds N] [--rounds N]`, under X (xvfb-run): the flat picture path's figures without the
+/// `cove-bench --picture [--seconds N] [--rounds N] [--media FILE] [--projection equirectangular]`, under X
+/// (xvfb-run): the picture path's figures (flat, or the 360 view with a projection) without the
 /// peers of `../shared/bench`, so a regression shows on any machine. The real `cove` plays a 1080p30 H.264 MP4
 /// (encoded here once, a keyframe every 4 s, AAC) in a 1280×720 window (its stored window size), audio to a
 /// clocked null sink as the shared harness does. Printed per round: the first paint after exec, pictures painted of
@@ -29,12 +30,19 @@ enum PictureFigure {
         let rounds = value("--rounds", 3)
         let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/cove"
         let binary = environment["COVE_BINARY"] ?? sibling
-        let media = try preparedMedia(seconds: seconds, environment: environment)
-        print("picture: \(binary) playing a 1080p30 H.264 MP4 in a 1280×720 window, \(seconds) s measured, "
+        func text(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        let media = try text("--media") ?? preparedMedia(seconds: seconds, environment: environment)
+        let projection = text("--projection")
+        print("picture: \(binary) playing \(text("--media") ?? "a 1080p30 H.264 MP4")"
+              + (projection.map { " (projection \($0))" } ?? "") + " in a 1280×720 window, \(seconds) s measured, "
               + "\(rounds) round(s)")
         var results: [Round] = []
         for round in 1...rounds {
-            let result = try measure(binary: binary, media: media, seconds: seconds, environment: environment)
+            let result = try measure(binary: binary, media: media, projection: projection, seconds: seconds,
+                                     environment: environment)
             print(String(format: "  round %d: first paint %.0f ms, painted %d of %d due, CPU %.1f s, peak RSS %d MiB",
                          round, result.firstPaintMilliseconds, result.painted, result.due, result.cpuSeconds,
                          result.peakRSSMiB))
@@ -62,7 +70,7 @@ enum PictureFigure {
         return path
     }
 
-    private static func measure(binary: String, media: String, seconds: Int,
+    private static func measure(binary: String, media: String, projection: String?, seconds: Int,
                                 environment: [String: String]) throws -> Round {
         let scratch = NSTemporaryDirectory() + "cove-picture-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch + "/state/cove", withIntermediateDirectories: true)
@@ -81,7 +89,8 @@ enum PictureFigure {
         child["GST_PLUGIN_FEATURE_RANK"] = "pulsesink:NONE,alsasink:NONE,jackaudiosink:NONE,osssink:NONE,"
             + "oss4sink:NONE,openalsink:NONE,pipewiresink:NONE"
         let started = monotonicNanoseconds()
-        let cove = try ChildCove(binary: binary, arguments: ["--url", media, "--print-events"], environment: child,
+        let cove = try ChildCove(binary: binary, arguments: ["--url", media, "--print-events"]
+                                    + (projection.map { ["--projection", $0] } ?? []), environment: child,
                                  directory: scratch, name: "picture")
         defer { cove.kill() }
         guard cove.waitForOutput(containing: #""event":"Play""#, timeout: 60) else {

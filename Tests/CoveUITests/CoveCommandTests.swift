@@ -297,16 +297,25 @@ final class CoveProcess: @unchecked Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        // At end of file a handler removes itself, and the object removes both when it goes: a dispatch source
+        // left watching a pipe that Foundation then closed crashed libdispatch's event loop in the test process.
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
+            let text = String(decoding: data, as: UTF8.self)
             self?.lock.withLock { self?.stdoutText += text }
         }
         err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
+            let text = String(decoding: data, as: UTF8.self)
             self?.lock.withLock { self?.stderrText += text }
         }
+        pipes = [out, err]
         try process.run()
     }
+
+    private var pipes: [Pipe] = []
 
     var standardOutput: String { lock.withLock { stdoutText } }
     var standardError: String { lock.withLock { stderrText } }
@@ -346,6 +355,7 @@ final class CoveProcess: @unchecked Sendable {
     var temporaryDirectories: [URL] = []
 
     deinit {
+        for pipe in pipes { pipe.fileHandleForReading.readabilityHandler = nil }
         for directory in temporaryDirectories { try? FileManager.default.removeItem(at: directory) }
     }
 

@@ -48,7 +48,7 @@ let package = Package(
                 swiftSettings: mainActorByDefault),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",
-                                         "CoveGLib", "CGtk", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
+                                         "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
                           swiftSettings: mainActorByDefault),
 
         .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],

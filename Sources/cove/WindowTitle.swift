@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import CoveCore
 
 /// The window's title names the video playing: its name, or for a nameless one its file's name, following every
@@ -12,20 +13,27 @@ final class WindowTitle: PlaybackSessionConsumer {
 
     init(window: UnsafeMutablePointer<GtkWindow>, controller: PlaybackController) {
         self.window = window
-        gtk_window_set_title(window, Self.idle)
+        setTitle(Self.idle)
         _ = controller.addSessionConsumer(self)
     }
 
     func didAdvance(to session: PlaybackSession) {
         current = session
-        gtk_window_set_title(window, Self.title(of: session.video))
+        setTitle(Self.title(of: session.video))
     }
 
     func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
         // Only the current session's end: a preloaded or earlier session may be let go while another plays.
         guard case .lifecycle(.terminate) = event, let session, session === current else { return }
         current = nil
-        gtk_window_set_title(window, Self.idle)
+        setTitle(Self.idle)
+    }
+
+    /// The accessible name is set with the title: a CI run once read the window's name as "Cove" while the picture
+    /// was already named after the video, so a screen reader is not left to derive one from the other.
+    private func setTitle(_ title: String) {
+        gtk_window_set_title(window, title)
+        cove_accessible_set_label(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), title)
     }
 
     static func title(of video: Video?) -> String {

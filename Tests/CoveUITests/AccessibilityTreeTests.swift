@@ -26,7 +26,9 @@ final class AccessibilityTreeTests: XCTestCase {
         // once everything has exited.
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let script = #""$0" --demo & app=$!; "$1" cove 60 Pause > "$2" 2>&1; status=$?; kill $app; wait $app; exit $status"#
+        // A first read as soon as the window is on the bus, as a screen reader does: the window's name must still
+        // follow the title set later.
+        let script = #""$0" --demo & app=$!; "$1" cove 60 > /dev/null 2>&1; "$1" cove 60 Pause > "$2" 2>&1; status=$?; kill $app; wait $app; exit $status"#
         let run = try CoveProcess.onOwnSessionBus(script, [binary, tool, output])
         defer { run.stop() }
         let status = run.waitForExit(timeout: 90)

@@ -81,6 +81,7 @@ extension GStreamerEngine {
         syncPositionTimer()
         guard isReady else { return }
         if new == GST_STATE_PLAYING, old != new {
+            hasPlayed = true
             report(.playing)
         } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since

@@ -113,9 +113,10 @@ extension GStreamerEngine {
     }
 
     /// A paused pipeline sends no frame after renegotiating, so a paused picture would keep its old size (blurred
-    /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size.
+    /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size. Only
+    /// for the viewer's pause: never during the first preroll, on its way to playing.
     private func prerollAtNewSize() {
-        guard isActive, isReady, !hasFailed, !wantsPlaying, !isLive, !reachedEnd, !isSeeking,
+        guard isActive, isReady, hasPlayed, !hasFailed, !wantsPlaying, !isLive, !reachedEnd, !isSeeking,
               let here = queryPosition() ?? lastPosition else { return }
         if flushingSeek(to: here, accurate: true) { isSeeking = true }
     }

@@ -46,6 +46,8 @@ public final class GStreamerEngine: PlaybackEngine {
     var keyframes = KeyframeIndex()
     var isSeeking = false
     var reachedEnd = false
+    /// The pipeline reached PLAYING in this load: a paused picture after that is the viewer's pause.
+    var hasPlayed = false
     var lastPosition: Double?
     var loadOptions = EngineLoadOptions()
     /// Playback speed of the current pipeline; every seek carries it.
@@ -196,6 +198,7 @@ public final class GStreamerEngine: PlaybackEngine {
         pendingSeek = nil
         isSeeking = false
         reachedEnd = false
+        hasPlayed = false
         lastPosition = nil
         duration = nil
         bufferedPosition = nil

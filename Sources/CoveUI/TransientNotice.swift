@@ -25,10 +25,6 @@ final class TransientNotice {
         gtk_widget_set_visible(root, 0)
     }
 
-    var text: String? {
-        gtk_widget_get_visible(root) != 0 ? gtk_label_get_text(cast(label)).map { String(cString: $0) } : nil
-    }
-
     func show(_ message: String) {
         gtk_label_set_text(cast(label), message)
         gtk_widget_set_visible(root, 1)

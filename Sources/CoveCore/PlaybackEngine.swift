@@ -17,6 +17,9 @@ public enum EngineSignal: Sendable, Equatable {
     case streamsSelected(audio: String?, text: String?)
     case position(Double)
     case endOfStream
+    /// No end of stream came, but the playhead stood at the end with nothing left to fetch (`EndWatch`): the
+    /// video is over all the same.
+    case endAssumed(at: Double)
     case error(EngineError)
 }
 

@@ -139,8 +139,10 @@ extension GStreamerEngine {
     }
 
     private func handleEndOfStream() {
+        // The end watch may have ended it already.
+        guard !reachedEnd else { return }
         reachedEnd = true
-        cancelPositionTimer()
+        cancelTimers()
         if let end = queryPosition() ?? duration, end != lastPosition {
             lastPosition = end
             emit(.position(end))
@@ -163,6 +165,7 @@ extension GStreamerEngine {
         } else if !shouldPoll {
             cancelPositionTimer()
         }
+        syncEndWatch()
     }
 
     private func pollPosition() -> Bool {

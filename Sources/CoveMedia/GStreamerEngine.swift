@@ -29,6 +29,9 @@ public final class GStreamerEngine: PlaybackEngine {
     var videoSizeFilter: UnsafeMutablePointer<GstElement>?
     var appliedSizeCaps: String?
     var positionTimer: TimerSource?
+    /// Watches for an end that never comes (GStreamerEngine+EndWatch).
+    var endWatchTimer: TimerSource?
+    var endWatch = EndWatch()
     /// False before `load` and after `stop`/teardown: nothing is emitted while false.
     var isActive = false
     var isReady = false
@@ -133,6 +136,7 @@ public final class GStreamerEngine: PlaybackEngine {
     public func play() {
         wantsPlaying = true
         applyTargetState()
+        syncEndWatch()
     }
 
     public func pause() {
@@ -140,6 +144,7 @@ public final class GStreamerEngine: PlaybackEngine {
         // Already paused for buffering: GStreamer will post no state change, so say it here.
         if isHeldForBuffering { report(.paused) }
         applyTargetState()
+        syncEndWatch()
     }
 
     public func stop() {
@@ -168,7 +173,7 @@ public final class GStreamerEngine: PlaybackEngine {
     func fail(_ error: EngineError) {
         guard isActive, !hasFailed else { return }
         hasFailed = true
-        cancelPositionTimer()
+        cancelTimers()
         // A failed pipeline keeps threads and sockets; release them now, through the disposal queue like every
         // other pipeline (a NULL here, on the main thread, could deadlock the UI and raced the queue's own NULLs).
         // Before the signal: its handler may load another URI, whose pipeline must not be touched here.
@@ -185,6 +190,12 @@ public final class GStreamerEngine: PlaybackEngine {
     func cancelPositionTimer() {
         positionTimer?.cancel()
         positionTimer = nil
+    }
+
+    func cancelTimers() {
+        cancelPositionTimer()
+        endWatchTimer?.cancel()
+        endWatchTimer = nil
     }
 
     private func resetSession() {
@@ -219,7 +230,7 @@ public final class GStreamerEngine: PlaybackEngine {
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.
     private func teardown() {
         isActive = false
-        cancelPositionTimer()
+        cancelTimers()
         videoOutput.clear()
         releasePipeline()
     }

@@ -10,8 +10,9 @@ import Synchronization
 /// status other than 0; a hang is a process still there 2 s after the request. Needs a display (xvfb-run) and,
 /// for the keys, xdotool.
 ///
-/// `--soak N` plays an N-video autoAdvance playlist of 5 s clips through to playlist_complete in one `cove`, and
-/// reports any freeze (10 s without a progress event) and how it then exits.
+/// `--soak [N] [--rounds R]` plays an N-video (default 40) autoAdvance playlist of 5 s clips through to
+/// playlist_complete in one `cove`, R times (default 3), and reports any stall (10 s without an event), the ends the
+/// engine's end watch had to assume, and how each `cove` then exits.
 enum Stress {
     static let exitBound = 2.0
 
@@ -53,6 +54,7 @@ enum Stress {
         var parallel: Int
         var seed: UInt64
         var soak: Int
+        var soakRounds: Int
     }
 
     static func settings(from arguments: [String]) -> Settings? {
@@ -61,13 +63,14 @@ enum Stress {
             return arguments[index + 1]
         }
         let sessions = value("--stress").flatMap(Int.init) ?? 0
-        let soak = value("--soak").flatMap(Int.init) ?? 0
+        // `--soak` alone is the standard soak: 3 × 40 videos.
+        let soak = arguments.contains("--soak") ? value("--soak").flatMap(Int.init) ?? 40 : 0
         guard sessions > 0 || soak > 0 else { return nil }
         let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/cove"
         return Settings(binary: value("--cove") ?? ProcessInfo.processInfo.environment["COVE_BINARY"] ?? sibling,
                         sessions: sessions, parallel: max(1, value("--parallel").flatMap(Int.init) ?? 1),
                         seed: value("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970),
-                        soak: soak)
+                        soak: soak, soakRounds: max(1, value("--rounds").flatMap(Int.init) ?? 3))
     }
 
     /// Prints the figures; the exit status is 0 only with no crash, hang, CRITICAL line or freeze.
@@ -93,7 +96,7 @@ enum Stress {
             failed = try runSessions(settings, runner) || failed
         }
         if settings.soak > 0 {
-            failed = try runner.soak(videos: settings.soak) || failed
+            failed = try runner.soak(videos: settings.soak, rounds: settings.soakRounds) || failed
         }
         return failed ? 1 : 0
     }

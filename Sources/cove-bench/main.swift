@@ -5,7 +5,8 @@
 // sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
 // each buffer setting fetches.
 //   xvfb-run -a swift run -c release cove-bench --picture [--seconds 20] [--rounds 3]
-//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N] [--soak 40]
+//   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N]
+//   xvfb-run -a swift run cove-bench --soak [40] [--rounds 3]
 import CoveCore
 import CoveEmulator
 import CoveService

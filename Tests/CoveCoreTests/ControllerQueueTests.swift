@@ -133,4 +133,31 @@ final class ControllerQueueTests: XCTestCase {
             XCTAssertFalse(harness.lines.contains { $0.contains(#""type":"error""#) }, "playback goes on")
         }
     }
+
+    func testAnEndTheEngineAssumedAdvancesWithAWarningAndLaterEndsAreIgnored() {
+        MainActor.assumeIsolated {
+            let harness = ControllerHarness()
+            harness.controller.autoPlay = true
+            harness.controller.autoAdvance = true
+            harness.controller.preloadsNextVideo = false
+            harness.controller.setVideos([Fixtures.video("a"), Fixtures.video("b")])
+            harness.engine.prerollVOD(duration: 5)
+            let first = harness.engine
+            first.send(.playing, .position(4.78))
+            harness.clearEvents()
+            first.send(.endAssumed(at: 4.78))
+            XCTAssertEqual(harness.lines, [
+                #"{"type":"warning","code":"END_ASSUMED","message":"The video stopped just before its end and was ended there."}"#,
+                #"{"type":"progress","time":5}"#,
+                #"{"type":"lifecycle","event":"End"}"#,
+                #"{"type":"lifecycle","event":"Terminate"}"#,
+                #"{"type":"session","video_id":"b","source":"https://media.example/b.m3u8"}"#,
+            ])
+            XCTAssertEqual(harness.controller.currentIndex, 1)
+            // The real end of stream, late, changes nothing.
+            first.send(.endOfStream)
+            XCTAssertEqual(harness.controller.currentIndex, 1)
+            XCTAssertEqual(harness.lines.filter { $0.contains(#""event":"End""#) }.count, 1)
+        }
+    }
 }

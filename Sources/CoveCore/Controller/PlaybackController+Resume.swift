@@ -45,7 +45,7 @@ extension PlaybackController {
             }
             session.lastBumperProgressReported = seconds
             emit(.bumperProgress(seconds), in: session)
-        case .endOfStream, .error:
+        case .endOfStream, .endAssumed, .error:
             // A broken bumper must not keep the viewer from the content.
             if case .error = signal {
                 emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),

@@ -40,6 +40,12 @@ extension PlaybackController {
             positionChanged(seconds, in: session)
         case .endOfStream:
             ended(session)
+        case .endAssumed(let position):
+            guard !session.hasEnded else { return }
+            emit(.warning(code: PlaybackWarningCode.endAssumed, message: PlaybackMessages.endAssumed), in: session)
+            guard !session.terminated else { return }
+            session.position = position
+            ended(session)
         case .error(let error):
             failed(session, error)
         }

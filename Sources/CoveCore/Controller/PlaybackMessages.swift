@@ -16,5 +16,8 @@ public enum PlaybackMessages {
         tr("A playlist video was left out: %@").replacingPlaceholder(with: reason)
     }
 
+    /// The playhead stopped at the end without the engine saying the video was over (`EndWatch`).
+    static var endAssumed: String { tr("The video stopped just before its end and was ended there.") }
+
     static var bumperFailed: String { tr("The bumper video could not be played; the video plays without it.") }
 }

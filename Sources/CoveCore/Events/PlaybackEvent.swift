@@ -54,6 +54,8 @@ public enum PlaybackWarningCode {
     /// A video of the queue that cannot play was skipped (the same code as the error when nothing plays).
     public static let noPlayableSource = PlaybackErrorCode.noPlayableSource
     public static let bumperUnavailable = "BUMPER_UNAVAILABLE"
+    /// The engine never reported the end of a video whose playhead stood at its end; it was ended all the same.
+    public static let endAssumed = "END_ASSUMED"
 }
 
 extension PlaybackEvent {

@@ -1,0 +1,49 @@
+import CGLib
+import CGStreamer
+import CoveCore
+import CoveGLib
+
+/// The last guard of a playlist: while the viewer wants the video playing, the playhead is watched (playing, or
+/// held for buffering, when no position poll runs), and a playhead standing at the end with nothing left to fetch
+/// ends the video as if GStreamer's end of stream had come (`EndWatch`).
+extension GStreamerEngine {
+    static let endWatchIntervalMilliseconds: UInt32 = 250
+
+    func syncEndWatch() {
+        let shouldWatch = isActive && isReady && wantsPlaying && !reachedEnd && !isLive && !hasFailed
+        if shouldWatch, endWatchTimer == nil {
+            endWatch.reset()
+            endWatchTimer = MainLoop.every(milliseconds: Self.endWatchIntervalMilliseconds) { [weak self] in
+                self?.checkEnd() ?? false
+            }
+        } else if !shouldWatch, let timer = endWatchTimer {
+            timer.cancel()
+            endWatchTimer = nil
+        }
+    }
+
+    private func checkEnd() -> Bool {
+        guard isActive, !hasFailed, !reachedEnd else {
+            endWatchTimer = nil
+            return false
+        }
+        let position = queryPosition() ?? lastPosition
+        // Held for buffering with the rest of the stream still to download is a real stall, not an end.
+        if isHeldForBuffering { refreshBufferedPosition(playhead: position) }
+        let fetching = isHeldForBuffering
+            && (bufferedPosition ?? 0) < (duration ?? .infinity) - EndWatch.distance
+        let now = Double(g_get_monotonic_time()) / 1_000_000
+        guard endWatch.observe(position: position, duration: duration, wantsPlaying: wantsPlaying && !isSeeking,
+                               isFetching: fetching, now: now), let position else { return true }
+        endWatchTimer = nil
+        // With GST_DEBUG_DUMP_DOT_DIR set, the pipeline as it stood (the sinks' pads show whether EOS reached them).
+        if let pipeline {
+            gst_debug_bin_to_dot_file_with_ts(UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self),
+                                              GST_DEBUG_GRAPH_SHOW_ALL, "cove-end-assumed")
+        }
+        reachedEnd = true
+        cancelPositionTimer()
+        emit(.endAssumed(at: position))
+        return false
+    }
+}

@@ -38,6 +38,19 @@ public struct CaptionCues: Sendable, Equatable {
         return showing.reversed()
     }
 
+    /// The next moment after `seconds` at which what `active(at:)` gives changes: a cue starts or one showing ends.
+    public func nextChange(after seconds: Double) -> Double? {
+        guard seconds.isFinite else { return nil }
+        var low = 0, high = cues.count
+        while low < high {
+            let middle = (low + high) / 2
+            if cues[middle].start <= seconds { low = middle + 1 } else { high = middle }
+        }
+        let nextStart = low < cues.count ? cues[low].start : nil
+        let nextEnd = active(at: seconds).map(\.end).min()
+        return [nextStart, nextEnd].compactMap { $0 }.min()
+    }
+
     /// The text on screen at `seconds`: the active cues' texts, one below the other.
     public func text(at seconds: Double) -> String {
         active(at: seconds).map(\.text).joined(separator: "\n")

@@ -34,6 +34,7 @@ extension PlaybackController {
     func handleBumper(_ signal: EngineSignal, in session: PlaybackSession) {
         switch signal {
         case .ready:
+            session.engine.setVolume(state.effectiveVolume)
             if session.wantsPlay { session.engine.play() }
         case .playing:
             session.isPlaying = true

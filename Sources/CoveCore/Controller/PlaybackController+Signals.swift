@@ -1,6 +1,13 @@
 /// The content's state machine: engine signals in, SDK lifecycle events out.
 extension PlaybackController {
     func handle(_ signal: EngineSignal, in session: PlaybackSession) {
+        defer {
+            if !session.terminated, session === currentSession {
+                updateState()
+                if case .position = signal { refreshCaptions() }
+                if signal == .playing || signal == .paused { refreshCaptions() }
+            }
+        }
         if session.isBumperActive {
             handleBumper(signal, in: session)
             return
@@ -60,6 +67,8 @@ extension PlaybackController {
         }
         session.reload = nil
         guard !session.terminated else { return }
+        // The pipeline exists from here; the level applies to it.
+        session.engine.setVolume(state.effectiveVolume)
         if playbackRate != 1 {
             session.expectRebuffer()
             session.engine.setRate(playbackRate)
@@ -172,6 +181,7 @@ extension PlaybackController {
         session.isBuffering = false
         session.isStalled = false
         let message = PlaybackMessages.message(for: error)
+        failureMessage = message
         if reload == .resume {
             emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
             emit(.lifecycle(.resumeFail), in: session)

@@ -129,6 +129,8 @@ extension PlaybackController {
         guard track != session.selectedCaptionTrack else { return }
         session.selectedCaptionTrack = track
         emit(.captionTrack(track), in: session)
+        guard !session.terminated, session === currentSession else { return }
+        captionTrackChanged()
     }
 
     /// "en" matches "en-US": persistence stores what the track declared, streams may be more or less specific.

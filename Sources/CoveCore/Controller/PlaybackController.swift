@@ -18,10 +18,14 @@ public final class PlaybackController {
     public var playbackRate = 1.0 {
         didSet {
             if !(playbackRate > 0) || !playbackRate.isFinite { playbackRate = 1 }
-            guard playbackRate != oldValue, let session = currentSession, session.isReady,
-                  !session.isBumperActive, !session.hasFailed else { return }
+            guard playbackRate != oldValue else { return }
+            defer { updateState() }
+            guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed else {
+                return
+            }
             session.expectRebuffer()
             session.engine.setRate(playbackRate)
+            refreshCaptions()
         }
     }
     /// The forward buffer policy for sessions created from now on (set it before `setVideos`, as in the SDK).
@@ -49,6 +53,20 @@ public final class PlaybackController {
     var preloaded: PreloadedSession?
     /// The 360 camera and who follows it (see PlaybackController+Video360).
     var video360 = Video360State()
+    /// What every view reads; written only here (PlaybackController+State).
+    public let state = PlayerState()
+    var stateUpdate = StateUpdate()
+    /// The sentence of the failure that stopped playback, until the next session.
+    var failureMessage: String?
+    /// The volume control's level for every session, 0…1, and whether it is muted (see `setVolume`).
+    public private(set) var volume = 1.0
+    public private(set) var isMuted = false
+    /// Loads the cues of the selected caption track (the app hands it over as it does the engine factory); without
+    /// one, captions are listed and chosen but show nothing.
+    public var captionCueLoader: CaptionCueLoader?
+    /// Wakes the controller when the captions on screen are due to change; without one they change with progress.
+    public var scheduler: (any PlaybackScheduler)?
+    var captions = CaptionsState()
 
     public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory()) {
         self.sessionProvider = sessionProvider
@@ -88,6 +106,10 @@ public final class PlaybackController {
     }
 
     func announce(_ session: PlaybackSession) {
+        failureMessage = nil
+        captionsDidAdvance()
+        session.engine.setVolume(state.effectiveVolume)
+        updateState()
         for entry in consumers { entry.consumer.didAdvance(to: session) }
         video360DidAdvance(to: session)
     }
@@ -96,6 +118,7 @@ public final class PlaybackController {
     /// are dropped.
     func emit(_ event: PlaybackEvent, in session: PlaybackSession? = nil) {
         if let session, session.terminated { return }
+        updateState()
         for entry in consumers { entry.consumer.playbackSession(session ?? currentSession, didReceive: event) }
     }
 
@@ -104,6 +127,7 @@ public final class PlaybackController {
     public func play() {
         emit(.lifecycle(.playRequest), in: currentSession)
         guard let session = currentSession, !session.hasFailed else { return }
+        defer { updateState() }
         session.wantsPlay = true
         guard session.isReady || session.isBumperActive else { return }
         if session.hasEnded {
@@ -120,14 +144,14 @@ public final class PlaybackController {
         guard let session = currentSession else { return }
         session.wantsPlay = false
         if session.isReady || session.isBumperActive { session.engine.pause() }
+        updateState()
     }
 
     /// Seeks the current session within `tolerance` seconds; refused (false) before Ready, during the bumper and
     /// after a failure, as in the SDK.
     @discardableResult
     public func seek(to seconds: Double, tolerance: Double = 0.1) -> Bool {
-        guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed,
-              seconds.isFinite else { return false }
+        guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
         var target = max(session.seekableRange?.start ?? 0, seconds)
         if let duration = session.duration { target = min(target, duration) }
         else if let end = session.seekableRange?.end { target = min(target, end) }
@@ -135,7 +159,24 @@ public final class PlaybackController {
         session.position = target
         session.expectRebuffer()
         session.engine.seek(to: target, tolerance: tolerance)
+        updateState()
+        refreshCaptions()
         return true
+    }
+
+    /// The level for the current and every later session, 0…1; moving it unmutes.
+    public func setVolume(_ level: Double) {
+        volume = min(1, max(0, level.isFinite ? level : 1))
+        isMuted = false
+        currentSession?.engine.setVolume(volume)
+        updateState()
+    }
+
+    /// Silences every session until unmuted; the level is kept.
+    public func setMuted(_ muted: Bool) {
+        isMuted = muted
+        currentSession?.engine.setVolume(muted ? 0 : volume)
+        updateState()
     }
 
     /// Caps adaptive streams at `bitsPerSecond` for the current and later sessions; 0 is automatic.
@@ -146,6 +187,7 @@ public final class PlaybackController {
 
     /// Reports a failure that happened before any session existed (the Playback API, bad input).
     public func reportError(code: String, message: String) {
+        failureMessage = message
         emit(.error(code: code, message: message))
         emit(.lifecycle(.error))
     }
@@ -163,5 +205,7 @@ public final class PlaybackController {
         session.engine.signalHandler = nil
         session.engine.stop()
         currentSession = nil
+        captionsDidAdvance()
+        updateState()
     }
 }

@@ -1,0 +1,95 @@
+/// Why a caption track's cues could not be loaded, as the warning event says it.
+public struct CaptionLoadFailure: Error, Sendable, Equatable {
+    public var code: String
+    /// The translated sentence.
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Loads one caption track's cues (the app's is CoveService's `CaptionLoader`).
+public typealias CaptionCueLoader = @Sendable (CaptionTrackSource) async throws(CaptionLoadFailure) -> CaptionCues
+
+/// Wake-ups on the thread and loop that deliver engine signals (GLib's main loop in the app).
+@MainActor
+public protocol PlaybackScheduler: AnyObject {
+    func schedule(after seconds: Double, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork
+}
+
+@MainActor
+public protocol ScheduledWork: AnyObject {
+    func cancel()
+}
+
+/// The selected track's cues and the wake-up at their next change.
+struct CaptionsState {
+    var source: CaptionTrackSource?
+    var cues = CaptionCues.empty
+    var showing: [CaptionCue] = []
+    var wakeUp: (any ScheduledWork)?
+    /// Counts loads, so a load that finishes after another track was chosen is dropped.
+    var generation = 0
+}
+
+/// Captions under the controller: the selected track's cues are loaded here, and the cues showing now are part of
+/// the player state, changed exactly when a cue starts or ends (a wake-up at that moment while playing), at every
+/// progress, seek and pause. The overlay only draws `state.captionCues`.
+extension PlaybackController {
+    var captionCuesShowing: [CaptionCue] { captions.showing }
+
+    /// A new session (or none): its caption choice decides; the old track's cues go.
+    func captionsDidAdvance() {
+        captions.wakeUp?.cancel()
+        captions = CaptionsState(generation: captions.generation + 1)
+    }
+
+    /// The selected caption track of the current session changed: load its cues (a failure leaves the track out).
+    func captionTrackChanged() {
+        let session = currentSession
+        let source = session.flatMap { session in session.selectedCaptionTrack.flatMap(session.captionSource(for:)) }
+        guard source != captions.source else { return }
+        captions.wakeUp?.cancel()
+        captions = CaptionsState(source: source, generation: captions.generation + 1)
+        refreshCaptions()
+        guard let source, let session, let track = session.selectedCaptionTrack, let loader = captionCueLoader else {
+            return
+        }
+        let generation = captions.generation
+        Task { @MainActor [weak self] in
+            do throws(CaptionLoadFailure) {
+                let cues = try await loader(source)
+                guard let self, self.captions.generation == generation else { return }
+                self.captions.cues = cues
+                self.refreshCaptions()
+            } catch {
+                guard let self, self.captions.generation == generation, session === self.currentSession else { return }
+                self.leaveOutCaptionTrack(track, code: error.code, message: error.message)
+            }
+        }
+    }
+
+    /// Puts the cues at the playhead into the state and, while playing, wakes up when they next change.
+    func refreshCaptions() {
+        captions.wakeUp?.cancel()
+        captions.wakeUp = nil
+        guard let session = currentSession, !session.isBumperActive, captions.source != nil else {
+            setShowingCues([])
+            return
+        }
+        let playhead = state.playhead
+        setShowingCues(captions.cues.active(at: playhead))
+        guard session.isPlaying, let scheduler, let next = captions.cues.nextChange(after: playhead) else { return }
+        // A hair after the boundary, so the playhead has passed it when the wake-up reads it.
+        let delay = max(0.005, (next - playhead) / max(0.01, playbackRate) + 0.005)
+        captions.wakeUp = scheduler.schedule(after: delay) { [weak self] in self?.refreshCaptions() }
+    }
+
+    private func setShowingCues(_ cues: [CaptionCue]) {
+        guard cues != captions.showing else { return }
+        captions.showing = cues
+        updateState()
+    }
+}

@@ -1,0 +1,81 @@
+/// The only writer of `PlayerState`: each field's one definition, derived from the current session.
+extension PlaybackController {
+    /// Brings `state` up to date and tells its observers what changed. Called before every event goes out and
+    /// after every command, so an event consumer reading the state sees what the event says.
+    func updateState() {
+        guard !stateUpdate.running else {
+            stateUpdate.again = true
+            return
+        }
+        stateUpdate.running = true
+        defer { stateUpdate.running = false }
+        repeat {
+            stateUpdate.again = false
+            state.notify(deriveState())
+        } while stateUpdate.again
+    }
+
+    private func deriveState() -> PlayerState.Changes {
+        var changes = PlayerState.Changes()
+        func set<T: Equatable>(_ field: ReferenceWritableKeyPath<PlayerState, T>, _ value: T,
+                               _ change: PlayerState.Changes) {
+            guard state[keyPath: field] != value else { return }
+            state[keyPath: field] = value
+            changes.insert(change)
+        }
+        let session = currentSession
+        if state.session !== session {
+            state.session = session
+            changes.insert(.session)
+        }
+        set(\.status, Self.status(of: session, failure: failureMessage), .status)
+        set(\.position, session.map { $0.isBumperActive ? 0 : $0.position } ?? 0, .position)
+        set(\.duration, session.flatMap { $0.isBumperActive ? nil : $0.duration }, .duration)
+        set(\.seekableRange, session?.seekableRange, .seekable)
+        set(\.canSeek, session.map(Self.canSeek) ?? false, .seekable)
+        set(\.bufferedPosition, session.flatMap { $0.isBumperActive ? nil : $0.bufferedPosition }, .buffered)
+        set(\.isBumperActive, session?.isBumperActive ?? false, .status)
+        set(\.rate, playbackRate, .rate)
+        set(\.volume, volume, .volume)
+        set(\.isMuted, isMuted, .volume)
+        set(\.title, session.flatMap(Self.title), .title)
+        set(\.videoType, session?.videoType, .status)
+        set(\.mediaType, session?.mediaType, .status)
+        set(\.audioTracks, session?.audioTracks ?? [], .tracks)
+        set(\.captionTracks, session?.captionTracks ?? [], .tracks)
+        set(\.selectedAudioTrack, session?.selectedAudioTrack, .tracks)
+        set(\.selectedCaptionTrack, session?.selectedCaptionTrack, .tracks)
+        set(\.captionCues, captionCuesShowing, .captions)
+        set(\.viewProjection, video360.projection, .projection)
+        return changes
+    }
+
+    static func status(of session: PlaybackSession?, failure: String?) -> PlayerState.Status {
+        if let failure, session?.hasFailed ?? true { return .failed(message: failure) }
+        guard let session else { return .idle }
+        if session.hasEnded { return .ended }
+        if session.reload != nil || (!session.isReady && !session.isBumperActive) { return .loading }
+        if session.isBumperActive && !session.isPlaying { return session.wantsPlay ? .loading : .paused }
+        if session.isBuffering, session.wantsPlay { return .buffering }
+        return session.isPlaying ? .playing : .paused
+    }
+
+    /// After Ready, not during the bumper, not failed, and with a duration or a seekable window to move in.
+    static func canSeek(_ session: PlaybackSession) -> Bool {
+        guard session.isReady, !session.isBumperActive, !session.hasFailed else { return false }
+        return session.duration.map { $0 > 0 } ?? ((session.seekableRange?.length ?? 0) > 0)
+    }
+
+    /// The video's name; a nameless one (a file, an address) by the last part of the address it plays from.
+    static func title(of session: PlaybackSession) -> String? {
+        if let name = session.video.name, !name.isEmpty { return name }
+        let file = session.source.url.lastPathComponent
+        return file.isEmpty || file == "/" ? nil : file
+    }
+}
+
+/// Re-entrancy guard for `updateState`: an observer that sends a command asks for another round, not a nested one.
+struct StateUpdate {
+    var running = false
+    var again = false
+}

@@ -1,0 +1,103 @@
+/// The one player state every view reads (the slider, the time labels, the buttons, the menus, the captions,
+/// MPRIS, the window title, the inhibitor, the recents). Only the controller writes it: after every engine signal
+/// and every command it derives each field from its session in one place (`PlaybackController+State`), then
+/// tells the observers what changed. A view that needs "the playhead", "can seek" or "the title" reads it here,
+/// never from the engine or a formula of its own.
+@MainActor
+public final class PlayerState {
+    public enum Status: Sendable, Equatable {
+        /// No video (nothing loaded yet, or the queue was cleared).
+        case idle
+        /// A session is opening its source (or reloading after a failure); a bumper counts as loading the content.
+        case loading
+        case paused
+        case playing
+        /// The viewer wants it playing and it waits for media.
+        case buffering
+        case ended
+        /// With the translated sentence the viewer is shown.
+        case failed(message: String)
+    }
+
+    /// What changed in one update, so an observer redraws only that.
+    public struct Changes: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let session = Changes(rawValue: 1 << 0)
+        public static let status = Changes(rawValue: 1 << 1)
+        public static let position = Changes(rawValue: 1 << 2)
+        public static let duration = Changes(rawValue: 1 << 3)
+        public static let seekable = Changes(rawValue: 1 << 4)
+        public static let rate = Changes(rawValue: 1 << 5)
+        public static let volume = Changes(rawValue: 1 << 6)
+        public static let title = Changes(rawValue: 1 << 7)
+        public static let tracks = Changes(rawValue: 1 << 8)
+        public static let captions = Changes(rawValue: 1 << 9)
+        public static let projection = Changes(rawValue: 1 << 10)
+        public static let buffered = Changes(rawValue: 1 << 11)
+        public static let all = Changes(rawValue: .max)
+    }
+
+    public internal(set) var status = Status.idle
+    /// Content seconds as the controller last learned them (progress, a seek, the end). `playhead` is finer.
+    public internal(set) var position = 0.0
+    /// Content seconds; nil while unknown and for live streams.
+    public internal(set) var duration: Double?
+    /// The window that can be seeked in, in content seconds.
+    public internal(set) var seekableRange: SeekableRange?
+    /// Whether a seek is possible now: after Ready, not during a bumper, not failed, with somewhere to go.
+    public internal(set) var canSeek = false
+    /// How far media has arrived ahead of the playhead, in content seconds.
+    public internal(set) var bufferedPosition: Double?
+    public internal(set) var isBumperActive = false
+    public internal(set) var rate = 1.0
+    /// The level the viewer chose, 0…1; it stays while muted.
+    public internal(set) var volume = 1.0
+    public internal(set) var isMuted = false
+    /// The video's name, else its file's name; nil without a session (or a name of any kind).
+    public internal(set) var title: String?
+    public internal(set) var videoType: VideoType?
+    public internal(set) var mediaType: MediaType?
+    public internal(set) var audioTracks: [MediaTrack] = []
+    public internal(set) var captionTracks: [MediaTrack] = []
+    public internal(set) var selectedAudioTrack: MediaTrack?
+    /// nil is Off.
+    public internal(set) var selectedCaptionTrack: MediaTrack?
+    /// The cues of the selected caption track showing at the playhead now.
+    public internal(set) var captionCues: [CaptionCue] = []
+    public internal(set) var viewProjection = ViewProjection()
+    /// The session the state describes; the engine behind it gives `playhead` between progress events.
+    public internal(set) weak var session: PlaybackSession?
+
+    private var observers: [(id: Int, handler: @MainActor (Changes) -> Void)] = []
+    private var nextObserverID = 0
+
+    init() {}
+
+    /// The level the engine plays at: 0 while muted.
+    public var effectiveVolume: Double { isMuted ? 0 : volume }
+
+    /// The playhead now, in content seconds: the engine's own while playing (it moves between progress events),
+    /// `position` otherwise (a seek sets it at once, before the engine has landed).
+    public var playhead: Double {
+        guard let session, !session.isBumperActive else { return 0 }
+        return session.isPlaying ? session.engine.position ?? position : position
+    }
+
+    /// Calls `handler` after every update that changed something, with what changed, until `removeObserver`.
+    @discardableResult
+    public func observe(_ handler: @escaping @MainActor (Changes) -> Void) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, handler))
+        return nextObserverID
+    }
+
+    public func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    func notify(_ changes: Changes) {
+        guard !changes.isEmpty else { return }
+        for entry in observers { entry.handler(changes) }
+    }
+}

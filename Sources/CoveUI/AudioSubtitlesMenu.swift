@@ -40,19 +40,14 @@ final class AudioSubtitlesMenu {
 
     func close() { gtk_popover_popdown(cast(popover)) }
 
-    func setTracks(audio: [MediaTrack], captions: [MediaTrack]) {
+    /// The tracks offered and the ones selected, as the player state gives them; rebuilt only when they differ.
+    func show(audio: [MediaTrack], captions: [MediaTrack], selectedAudio: MediaTrack?, selectedCaption: MediaTrack?) {
+        guard audio != self.audio || captions != self.captions || selectedAudio != currentAudio
+              || selectedCaption != currentCaption else { return }
         self.audio = audio
         self.captions = captions
-        rebuild()
-    }
-
-    func setCurrent(audio track: MediaTrack) {
-        currentAudio = track
-        rebuild()
-    }
-
-    func setCurrent(caption track: MediaTrack?) {
-        currentCaption = track
+        currentAudio = selectedAudio
+        currentCaption = selectedCaption
         rebuild()
     }
 

@@ -1,39 +1,29 @@
 import CGtk
 import CoveCore
 import CoveGLib
-import CoveService
 
 /// Captions drawn by Cove over the picture (never burnt into frames): white text on a translucent dark rounded
 /// box, centred near the bottom of the picture, sized to the picture's height, lifted above the control bar while
-/// the bar shows. The text follows the playhead: a short timer reads the position while a track is on, so cues
-/// change on time between the controller's four progress events a second, and `refresh()` shows a seek or a
-/// choice made while paused at once.
+/// the bar shows. It draws the cues the player state says are showing (the controller loads them and changes them
+/// on time); `refresh()` places them again when the player or the bar changes size.
 @MainActor
 final class CaptionOverlay {
     /// Caption size as a share of the picture's height (broadcast captions are about a twentieth).
     static let heightShare = 0.05
     static let minimumFontPixels = 13.0
-    static let tickMilliseconds: UInt32 = 50
 
     let root: Widget
     private let label: Widget
-    private let loader = CaptionLoader()
-    private var cues = CaptionCues.empty
-    private var source: CaptionTrackSource?
-    private var ticker: TimerSource?
+    private var cues: [CaptionCue] = []
     private var shownMarkup = ""
     private var geometry: (width: Int32, height: Int32, fontPixels: Int, bottom: Int32)?
-    /// A track whose cues cannot be loaded (refused address, over a cap, failed fetch): the player leaves it out.
-    var onTrackFailed: (CaptionTrackSource, TrackLoadError) -> Void = { _, _ in }
-    /// The playhead in seconds, nil without a session.
-    var position: () -> Double? = { nil }
     /// The player's size, the displayed frame's size and the control bar's height (0 when hidden).
     var layout: () -> (width: Int32, height: Int32, frame: (width: Int, height: Int)?, bar: Int32) = {
         (0, 0, nil, 0)
     }
 
     init() {
-        // Held, so the timer may still touch it after the window that showed it is gone.
+        // Held, so a late state change may still touch it after the window that showed it is gone.
         label = UnsafeMutableRawPointer(g_object_ref_sink(gtk_label_new(nil))).assumingMemoryBound(to: GtkWidget.self)
         root = label
         gtk_widget_add_css_class(label, "cove-caption")
@@ -50,45 +40,17 @@ final class CaptionOverlay {
     /// The words on screen ("" when none), as assistive technology reads them.
     var text: String { gtk_widget_get_visible(label) != 0 ? String(cString: gtk_label_get_text(cast(label))) : "" }
     var fontPixels: Int? { geometry?.fontPixels }
-    var hasCues: Bool { !cues.isEmpty }
 
-    /// Shows the track at `source` (nil: captions off), loading its cues first.
-    func show(_ newSource: CaptionTrackSource?) {
-        guard newSource != source else { return }
-        source = newSource
-        cues = .empty
+    /// Shows `cues` (none: nothing on screen).
+    func show(_ newCues: [CaptionCue]) {
+        cues = newCues
         refresh()
-        guard let newSource else {
-            ticker?.cancel()
-            ticker = nil
-            return
-        }
-        if ticker == nil {
-            ticker = MainLoop.every(milliseconds: Self.tickMilliseconds) { [weak self] in
-                self?.refresh()
-                return self != nil
-            }
-        }
-        let loader = loader
-        Task { @MainActor [weak self] in
-            do throws(TrackLoadError) {
-                let loaded = try await loader.cues(for: newSource)
-                guard let self, self.source == newSource else { return }
-                self.cues = loaded
-                self.refresh()
-            } catch {
-                guard let self, self.source == newSource else { return }
-                self.onTrackFailed(newSource, error)
-            }
-        }
     }
 
-    /// Shows what is on at the playhead now, sized and placed for the player as it is now.
+    /// Shows the cues, sized and placed for the player as it is now.
     func refresh() {
         guard gtk_widget_get_root(label) != nil else { return }
-        let seconds = position()
-        let active = source == nil ? [] : seconds.map(cues.active(at:)) ?? []
-        let markup = CaptionMarkup.markup(for: active)
+        let markup = CaptionMarkup.markup(for: cues)
         if markup != shownMarkup {
             shownMarkup = markup
             gtk_label_set_markup(cast(label), markup)
@@ -122,7 +84,6 @@ final class CaptionOverlay {
     }
 
     isolated deinit {
-        ticker?.cancel()
         g_object_unref(label)
     }
 }

@@ -149,7 +149,10 @@ final class ControlBar {
         }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
-        Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in self?.onVolume(value) }
+        Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in
+            guard let self, !self.isShowingVolume else { return }
+            self.onVolume(value)
+        }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
             // Returning true stops the range from moving: no seeking during a bumper.
@@ -176,21 +179,17 @@ final class ControlBar {
         setAccessible(.screenMode, fullscreen ? tr("Exit Fullscreen") : tr("Enter Fullscreen"), primaryState: !fullscreen)
     }
 
-    /// The volume button's level (0…1); keys change it through the button so it shows the level too.
+    /// The volume button's level (0…1) as it shows it.
     var volume: Double { gtk_scale_button_get_value(cast(volumeButton)) }
-    private var volumeBeforeMute = 1.0
+    /// True while the button is moved to show the player's level, so that is not taken for the viewer's move.
+    private var isShowingVolume = false
 
-    func changeVolume(by step: Double) {
-        gtk_scale_button_set_value(cast(volumeButton), min(1, max(0, volume + step)))
-    }
-
-    func toggleMute() {
-        if volume > 0 {
-            volumeBeforeMute = volume
-            gtk_scale_button_set_value(cast(volumeButton), 0)
-        } else {
-            gtk_scale_button_set_value(cast(volumeButton), volumeBeforeMute)
-        }
+    /// Shows the player's level (0 while muted) without reporting it back.
+    func showVolume(_ level: Double) {
+        guard abs(level - volume) > 0.0001 else { return }
+        isShowingVolume = true
+        gtk_scale_button_set_value(cast(volumeButton), level)
+        isShowingVolume = false
     }
 
     /// The pictureInPicture button is lit while the video plays in its window.

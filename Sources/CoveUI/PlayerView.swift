@@ -14,8 +14,6 @@ public final class PlayerView {
     public var retryHandler: (() -> Void)?
     /// Told the layout's name ("vod", "live", …, or "custom") and arrangement whenever either changes.
     public var onLayoutChange: ((_ name: String, _ compact: Bool) -> Void)?
-    /// Applied to every new session's engine; the volume button sets it.
-    public var onVolumeChange: ((Double) -> Void)?
 
     let surface = VideoSurface()
     /// The 360 view, over the flat picture for an equirectangular video (PlayerView+Video360).
@@ -42,7 +40,7 @@ public final class PlayerView {
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
     var selection = ControlTypeSelection()
     private var lastReportedLayout: (name: String, compact: Bool)?
-    private lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
+    private(set) lazy var visibility = ControlsVisibility(hideInterval: options.hideControlsInterval) { [weak self] visible in
         self?.controlsVisibilityChanged(visible)
     }
     /// The control bar's fade durations (set once in init).
@@ -79,6 +77,7 @@ public final class PlayerView {
         thumbnails.markerName = { [unowned controlBar] time, tolerance in
             controlBar.markerName(near: time, tolerance: tolerance)
         }
+        controller.state.observe { [weak self] changes in self?.stateChanged(changes) }
         controller.addObserver { [weak self] event in self?.handle(event) }
         // After the observer: a new session closes the shutter first, then its first picture (a preloaded one's
         // at once) opens it.
@@ -151,14 +150,8 @@ public final class PlayerView {
     public var controlsVisible: Bool { visibility.isVisible }
 
     private func wireControls() {
-        controlBar.onSeek = { [weak self] seconds in
-            self?.controller.seek(to: seconds, tolerance: 0.5)
-            self?.captions.refresh()
-        }
-        controlBar.onVolume = { [weak self] volume in
-            self?.applyVolume()
-            self?.onVolumeChange?(volume)
-        }
+        controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
+        controlBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
         if let config = options.preferredBitrateConfig {
@@ -177,25 +170,12 @@ public final class PlayerView {
         }
     }
 
-    /// The captions follow the engine's playhead while playing (the session's between its progress events);
-    /// paused, the session's position, which a seek sets at once.
+    /// The captions are placed over the picture and above the bar; what they say comes from the player state.
     private func wireCaptions() {
-        captions.position = { [weak self] in
-            guard let session = self?.controller.currentSession, !session.isBumperActive else { return nil }
-            return session.isPlaying ? session.engine.position ?? session.position : session.position
-        }
         captions.layout = { [weak self] in
             guard let self else { return (0, 0, nil, 0) }
             let bar = self.visibility.isVisible ? gtk_widget_get_height(self.controlBar.root) + 12 : 0
             return (gtk_widget_get_width(self.widget), gtk_widget_get_height(self.widget), self.surface.frameSize, bar)
-        }
-        captions.onTrackFailed = { [weak self] source, error in
-            guard let controller = self?.controller, let session = controller.currentSession,
-                  let track = session.captionTracks.first(where: { session.captionSource(for: $0) == source }) else {
-                return
-            }
-            let warning = error.warning(captions: true)
-            controller.leaveOutCaptionTrack(track, code: warning.code, message: warning.message)
         }
         thumbnails.onTrackFailed = { [weak self] error in
             let warning = error.warning(captions: false)
@@ -206,15 +186,10 @@ public final class PlayerView {
     /// The words of the captions on screen ("" when none).
     public var captionText: String { captions.text }
 
-    /// The volume control's level, 0…1 (0 when muted); setting it moves the control, as the keys do.
+    /// The level playing, 0…1 (0 when muted); setting it sets the player's volume, as the control and keys do.
     public var volume: Double {
-        get { controlBar.volume }
-        set { controlBar.changeVolume(by: newValue - controlBar.volume) }
-    }
-
-    /// The level applies to every session once its pipeline exists (on Ready) and whenever the control moves.
-    private func applyVolume() {
-        controller.currentSession?.engine.setVolume(volume)
+        get { controller.state.effectiveVolume }
+        set { controller.setVolume(newValue) }
     }
 
     /// The layout in use: its name as on the command line and in `layout` events, or "custom".
@@ -297,9 +272,12 @@ public final class PlayerView {
             ("play-pause", { [weak self] in self?.togglePlayPause() }),
             ("jump-back", { [weak self] in self?.jump(by: -step) }),
             ("jump-forward", { [weak self] in self?.jump(by: step) }),
-            ("volume-up", { [weak self] in self?.controlBar.changeVolume(by: 0.1) }),
-            ("volume-down", { [weak self] in self?.controlBar.changeVolume(by: -0.1) }),
-            ("mute", { [weak self] in self?.controlBar.toggleMute() }),
+            ("volume-up", { [weak self] in self?.changeVolume(by: 0.1) }),
+            ("volume-down", { [weak self] in self?.changeVolume(by: -0.1) }),
+            ("mute", { [weak self] in
+                guard let controller = self?.controller else { return }
+                controller.setMuted(!controller.state.isMuted)
+            }),
             ("next-captions", { [weak self] in
                 guard let self else { return }
                 self.controller.selectCaption(self.audioSubtitles.nextCaptionChoice)
@@ -344,14 +322,19 @@ public final class PlayerView {
     }
 
     func togglePlayPause() {
-        if controller.currentSession?.isPlaying == true { controller.pause() } else { controller.play() }
+        switch controller.state.status {
+        case .playing, .buffering: controller.pause()
+        default: controller.play()
+        }
     }
 
     private func jump(by seconds: Double) {
-        guard let session = controller.currentSession else { return }
-        controller.seek(to: session.position + seconds, tolerance: 0.5)
-        controlBar.update(position: max(0, session.position), duration: session.duration)
-        captions.refresh()
+        controller.seek(to: controller.state.position + seconds, tolerance: 0.5)
+    }
+
+    /// From the level playing: a step up from muted unmutes at the step.
+    private func changeVolume(by step: Double) {
+        controller.setVolume(controller.state.effectiveVolume + step)
     }
 
     func toggleFullscreen() {
@@ -399,24 +382,11 @@ public final class PlayerView {
             thumbnails.load(for: video)
             poster.update(video: video, audioOnly: selection.isAudioOnly)
             controlBar.setCuePoints(video?.cuePoints ?? [])
-            captions.show(nil)
             status.clear()
             status.showBusy(after: 0.3)
-            controlBar.update(position: 0, duration: nil)
-            controlBar.setBuffered(nil)
-            controlBar.setPlaying(false)
         case .lifecycle(.ready):
             status.hideBusy()
-            applyVolume()
-        case .lifecycle(.play):
-            controlBar.setPlaying(true)
-            visibility.isPlaying = true
-        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.terminate):
-            controlBar.setPlaying(false)
-            visibility.isPlaying = false
         case .lifecycle(.failedToPlayToEndTime), .lifecycle(.resumeFail):
-            controlBar.setPlaying(false)
-            visibility.isPlaying = false
             offerResume()
         case .lifecycle(.resumeComplete):
             status.clear()
@@ -432,13 +402,6 @@ public final class PlayerView {
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):
             status.hideBusy()
-        case .duration(let duration):
-            controlBar.update(position: controller.currentSession?.position ?? 0, duration: duration)
-        case .progress(let time):
-            controlBar.update(position: time, duration: controller.currentSession?.duration)
-            captions.refresh()
-            controlBar.setBuffered(controller.currentSession?.bufferedPosition)
-            controlBar.setAtLiveEdge(selection.isAtLiveEdge(time))
         case .mediaType(let type):
             // Audio has no picture and its layouts no pictureInPicture control.
             if type == .audio { pictureInPicture.stop() }
@@ -448,16 +411,6 @@ public final class PlayerView {
         case .seekable(let window):
             selection.seekableWindow = window
             if selection.videoType == .liveDVR { controlBar.setSeekWindow(start: window.start, end: window.end) }
-        case .audioTrack(let track):
-            audioSubtitles.setCurrent(audio: track)
-        case .captionTrack(let track):
-            audioSubtitles.setCurrent(caption: track)
-            captions.show(track.flatMap { controller.currentSession?.captionSource(for: $0) })
-        case .tracks(let audio, let captions):
-            audioSubtitles.setTracks(audio: audio, captions: captions)
-            if selection.tracksChanged(audioCount: audio.count, captionCount: captions.count) {
-                controlBar.setNeedsLayout()
-            }
         case .error(_, let message):
             lastErrorMessage = message
             status.showMessage(message, retry: retryHandler)

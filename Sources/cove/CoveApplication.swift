@@ -4,6 +4,7 @@ import CLibc
 import CoveCore
 import CoveGLib
 import CoveMedia
+import CoveService
 import CoveUI
 
 /// The GtkApplication: one window with a PlayerView, fed from the Playback API, a plain URL, or the demo.
@@ -112,7 +113,8 @@ final class CoveApplication {
         g_object_ref(UnsafeMutableRawPointer(window))
         exit.saveState = { WindowGeometry.save(gtkWindow, to: state) }
         let captions = CoveStateFile.captionPersistence(in: state)
-        let controller = PlaybackController(captionPersistence: captions) {
+        let controller = PlaybackController(captionPersistence: captions, captionCueLoader: CaptionLoader().cueLoader,
+                                            scheduler: MainLoopScheduler()) {
             GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
         }
         controller.autoPlay = true

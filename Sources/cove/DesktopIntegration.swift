@@ -27,7 +27,7 @@ final class DesktopIntegration {
             },
             volume: { [unowned playerView] in playerView.volume },
             setVolume: { [unowned playerView] level in playerView.volume = level }))
-        playerView.onVolumeChange = { [weak mpris] _ in mpris?.announceChanges() }
+        playerView.controller.state.observe { [weak mpris] _ in mpris?.announceChanges() }
         if let connection { mpris.start(on: connection) }
     }
 }

@@ -52,7 +52,7 @@ extension PlayerViewScenario {
 
         let audio = [MediaTrack(id: "a1", language: "en", name: "English"), MediaTrack(id: "a2", language: "ja")]
         let captions = [MediaTrack(id: "t1", language: "fr", name: "Français"), MediaTrack(id: "t2", language: "ko")]
-        player.audioSubtitles.setTracks(audio: audio, captions: captions)
+        player.audioSubtitles.show(audio: audio, captions: captions, selectedAudio: audio[0], selectedCaption: nil)
         player.audioSubtitles.open()
         XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_mapped(player.audioSubtitles.popover) != 0 }, timeout: 5), name)
         _ = MainLoop.run(until: { false }, timeout: 0.3)

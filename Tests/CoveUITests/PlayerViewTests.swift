@@ -95,7 +95,7 @@ final class PlayerViewScenario {
                             height: Int32 = 540) throws -> PlayerView {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
-        let controller = PlaybackController {
+        let controller = PlaybackController(captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler()) {
             GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
         }
         controller.autoPlay = true

@@ -3,6 +3,7 @@ import CGtk
 import CoveCore
 import CoveGLib
 import CoveMedia
+import CoveService
 import XCTest
 
 /// The Retry button under an error message once read as a blank white box: the theme's light button behind the
@@ -32,7 +33,7 @@ final class RetryButtonStyleTests: XCTestCase {
     /// common colour), and how many pixels reach at least 3:1.
     @MainActor
     private static func retryLabelContrast() throws -> (best: Double, textPixels: Int) {
-        let controller = PlaybackController { GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none)) }
+        let controller = PlaybackController(captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler()) { GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none)) }
         let player = PlayerView(controller: controller)
         let window = try present(player.widget, width: 640, height: 360)
         defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }

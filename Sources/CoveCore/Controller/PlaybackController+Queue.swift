@@ -34,7 +34,7 @@ extension PlaybackController {
     public func advanceToNext() {
         let next = (currentIndex ?? -1) + 1
         guard videos[next...].contains(where: sessionProvider.canPlay) else { return }
-        terminateCurrentSession()
+        terminateCurrentSession(nextFollows: true)
         startSession(from: next)
     }
 
@@ -133,7 +133,7 @@ extension PlaybackController {
         guard autoAdvance, session === currentSession else { return }
         let next = (currentIndex ?? -1) + 1
         if videos[next...].contains(where: sessionProvider.canPlay) {
-            terminateCurrentSession()
+            terminateCurrentSession(nextFollows: true)
             startSession(from: next)
         } else {
             for video in videos[next...] { leaveOut(NoPlayableSourceError(video: video), in: session) }

@@ -28,6 +28,8 @@ extension PlaybackController {
             session.progressReportedUpTo = max(session.progressReportedUpTo ?? reported, reported)
         }
         loadContent(of: session, startingAt: position)
+        updateState()
+        refreshCaptions()
     }
 
     /// The bumper plays through the session's engine with its own events; its end (or failure) starts the content.

@@ -43,6 +43,7 @@ extension PlaybackController {
         case .buffering(let percent):
             bufferingChanged(percent, in: session)
         case .position(let seconds):
+            session.seekTarget = nil
             audioTrackSettled(at: seconds, in: session)
             positionChanged(seconds, in: session)
         case .endOfStream:

@@ -13,7 +13,7 @@ extension PlaybackController {
     /// Videos that cannot play are passed over without a warning: they were reported on the way forward.
     public func advanceToPrevious() {
         guard let index = previousPlayableIndex else { return }
-        terminateCurrentSession()
+        terminateCurrentSession(nextFollows: true)
         startSession(from: index)
     }
 

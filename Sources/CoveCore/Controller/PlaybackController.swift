@@ -68,16 +68,20 @@ public final class PlaybackController {
     public var scheduler: (any PlaybackScheduler)?
     var captions = CaptionsState()
 
-    public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory()) {
+    public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory(),
+                captionCueLoader: CaptionCueLoader? = nil, scheduler: (any PlaybackScheduler)? = nil) {
         self.sessionProvider = sessionProvider
         self.captionPersistence = captionPersistence
+        self.captionCueLoader = captionCueLoader
+        self.scheduler = scheduler
     }
 
     /// A controller with the basic provider (default source selection) and an engine per session.
     public convenience init(captionPersistence: CaptionPersistence = .inMemory(),
+                            captionCueLoader: CaptionCueLoader? = nil, scheduler: (any PlaybackScheduler)? = nil,
                             engineFactory: @escaping EngineFactory) {
         self.init(sessionProvider: BasicSessionProvider(engineFactory: engineFactory),
-                  captionPersistence: captionPersistence)
+                  captionPersistence: captionPersistence, captionCueLoader: captionCueLoader, scheduler: scheduler)
     }
 
     // MARK: - Consumers
@@ -157,6 +161,7 @@ public final class PlaybackController {
         else if let end = session.seekableRange?.end { target = min(target, end) }
         session.hasEnded = false
         session.position = target
+        session.seekTarget = target
         session.expectRebuffer()
         session.engine.seek(to: target, tolerance: tolerance)
         updateState()
@@ -199,6 +204,12 @@ public final class PlaybackController {
 
     /// Ends the current session (Terminate) and releases its engine.
     public func terminateCurrentSession() {
+        terminateCurrentSession(nextFollows: false)
+    }
+
+    /// With `nextFollows`, the state is left for the next session's announcement to update: between two videos it
+    /// never says idle (no "Stopped" on MPRIS, no "Cove" title for an instant).
+    func terminateCurrentSession(nextFollows: Bool) {
         guard let session = currentSession else { return }
         emit(.lifecycle(.terminate), in: session)
         session.terminated = true
@@ -206,6 +217,6 @@ public final class PlaybackController {
         session.engine.stop()
         currentSession = nil
         captionsDidAdvance()
-        updateState()
+        if !nextFollows { updateState() }
     }
 }

@@ -47,6 +47,8 @@ public final class PlaybackSession {
     /// Set where a seek, speed change or track switch flushed the pipeline: the buffering that follows is not a
     /// stall. Cleared when that buffering ends, or once playback has moved on a second without any.
     var rebufferExpectedAt: Double?
+    /// Where a seek asked to go, until the engine reports a position after it.
+    var seekTarget: Double?
 
     func expectRebuffer() {
         rebufferExpectedAt = position

@@ -88,8 +88,7 @@ extension PlaybackController {
     }
 
     private func setShowingCues(_ cues: [CaptionCue]) {
-        guard cues != captions.showing else { return }
         captions.showing = cues
-        updateState()
+        if cues != state.captionCues { updateState() }
     }
 }

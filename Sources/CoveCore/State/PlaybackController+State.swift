@@ -3,16 +3,21 @@ extension PlaybackController {
     /// Brings `state` up to date and tells its observers what changed. Called before every event goes out and
     /// after every command, so an event consumer reading the state sees what the event says.
     func updateState() {
+        let changes = deriveState()
+        // An observer's command updates the fields at once (its events go out with the state they describe); only
+        // the notification waits for the round in progress to finish.
         guard !stateUpdate.running else {
-            stateUpdate.again = true
+            stateUpdate.pending.formUnion(changes)
             return
         }
         stateUpdate.running = true
         defer { stateUpdate.running = false }
-        repeat {
-            stateUpdate.again = false
-            state.notify(deriveState())
-        } while stateUpdate.again
+        var round = changes
+        while !round.isEmpty {
+            stateUpdate.pending = []
+            state.notify(round)
+            round = stateUpdate.pending
+        }
     }
 
     private func deriveState() -> PlayerState.Changes {
@@ -74,8 +79,8 @@ extension PlaybackController {
     }
 }
 
-/// Re-entrancy guard for `updateState`: an observer that sends a command asks for another round, not a nested one.
+/// Re-entrancy guard for `updateState`: an observer that sends a command gets another round, not a nested one.
 struct StateUpdate {
     var running = false
-    var again = false
+    var pending = PlayerState.Changes()
 }

@@ -78,10 +78,12 @@ public final class PlayerState {
     public var effectiveVolume: Double { isMuted ? 0 : volume }
 
     /// The playhead now, in content seconds: the engine's own while playing (it moves between progress events),
-    /// `position` otherwise (a seek sets it at once, before the engine has landed).
+    /// `position` otherwise and while a seek has not landed (a seek sets it at once).
     public var playhead: Double {
         guard let session, !session.isBumperActive else { return 0 }
-        return session.isPlaying ? session.engine.position ?? position : position
+        // Until a seek lands the engine still reports where playback was.
+        guard session.isPlaying, session.seekTarget == nil else { return position }
+        return session.engine.position ?? position
     }
 
     /// Calls `handler` after every update that changed something, with what changed, until `removeObserver`.

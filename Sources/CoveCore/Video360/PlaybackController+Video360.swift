@@ -18,6 +18,7 @@ extension PlaybackController {
             projection.sourceFormat = old.sourceFormat
             guard projection != old else { return }
             video360.projection = projection
+            updateState()
             for entry in video360.observers { entry.observer(projection) }
             if projection.projectionStyle != old.projectionStyle { announceVideo360() }
         }

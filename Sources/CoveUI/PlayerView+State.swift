@@ -1,0 +1,29 @@
+import CoveCore
+
+/// What the player state says, shown: the play button, the time labels and slider, the buffered region, the
+/// volume, the Audio & Subtitles menu and the captions. No view keeps a copy or a formula of its own.
+extension PlayerView {
+    func stateChanged(_ changes: PlayerState.Changes) {
+        let state = controller.state
+        if changes.contains(.status) {
+            let playing = state.status == .playing || state.status == .buffering
+            controlBar.setPlaying(playing)
+            visibility.isPlaying = playing
+        }
+        // The bumper's purple slider follows its own progress (the bumperProgress events).
+        if !state.isBumperActive, !changes.isDisjoint(with: [.session, .status, .position, .duration]) {
+            controlBar.update(position: state.position, duration: state.duration)
+            controlBar.setAtLiveEdge(selection.isAtLiveEdge(state.position))
+        }
+        if !changes.isDisjoint(with: [.session, .buffered]) { controlBar.setBuffered(state.bufferedPosition) }
+        if changes.contains(.volume) { controlBar.showVolume(state.effectiveVolume) }
+        if !changes.isDisjoint(with: [.session, .tracks]) {
+            audioSubtitles.show(audio: state.audioTracks, captions: state.captionTracks,
+                                selectedAudio: state.selectedAudioTrack, selectedCaption: state.selectedCaptionTrack)
+            if selection.tracksChanged(audioCount: state.audioTracks.count, captionCount: state.captionTracks.count) {
+                controlBar.setNeedsLayout()
+            }
+        }
+        if !changes.isDisjoint(with: [.session, .captions]) { captions.show(state.captionCues) }
+    }
+}

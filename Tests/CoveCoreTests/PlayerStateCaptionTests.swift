@@ -182,6 +182,35 @@ final class PlayerStateCaptionTests: XCTestCase {
                        "counted from the target")
     }
 
+    /// Turning captions off, or choosing another track, takes the cues showing off the state at once (paused, no
+    /// progress follows to do it later).
+    @MainActor
+    func testChoosingOffOrAnotherTrackClearsTheCuesAtOnce() async {
+        let scheduler = ManualScheduler()
+        let harness = Self.ready(loader: { _ in Self.cues }, scheduler: scheduler)
+        let controller = harness.controller
+        let state = controller.state
+        XCTAssertTrue(controller.seek(to: 1.5))
+        controller.selectCaption(.track(Self.english))
+        await StateFixtures.settle { state.captionCues == [Self.a] }
+        XCTAssertEqual(state.captionCues, [Self.a])
+
+        let recorder = StateRecorder(state)
+        controller.selectCaption(.off)
+        XCTAssertNil(state.selectedCaptionTrack)
+        XCTAssertEqual(state.captionCues, [], "Off shows nothing")
+        XCTAssertTrue(recorder.changes.contains { $0.contains(.captions) }, "\(recorder.changes)")
+
+        controller.selectCaption(.track(Self.english))
+        await StateFixtures.settle { state.captionCues == [Self.a] }
+        XCTAssertEqual(state.captionCues, [Self.a])
+        recorder.clear()
+        controller.selectCaption(.track(Self.french))
+        XCTAssertEqual(state.selectedCaptionTrack, Self.french)
+        XCTAssertEqual(state.captionCues, [], "the English cues go while the French ones load")
+        XCTAssertTrue(recorder.changes.contains { $0.contains(.captions) }, "\(recorder.changes)")
+    }
+
     /// Without a scheduler the cues change with progress only.
     @MainActor
     func testWithoutASchedulerCuesChangeWithProgress() async {
@@ -258,7 +287,6 @@ final class PlayerStateCaptionTests: XCTestCase {
         // English again, then Off; English fails afterwards: no warning, the track stays.
         harness.clearEvents()
         controller.selectCaption(.track(Self.english))
-        XCTAssertEqual(state.captionCues, [], "the French cues go with the French track")
         controller.selectCaption(.off)
         await StateFixtures.settle { gate.waitingCount == 1 }
         gate.finish(Self.englishSource, with: .failure(CaptionLoadFailure(code: "FETCH_FAILED", message: "No.")))

@@ -181,9 +181,10 @@ final class PlayerStateStatusTests: XCTestCase {
             harness.engine.send(.playing, .position(4), .error(Self.refused))
             XCTAssertEqual(state.status, .failed(message: PlaybackMessages.message(for: Self.refused)))
 
-            controller.resumeVideo(at: 4, autoPlay: true)
+            // resumeVideo is a command: the state says so as soon as it returns.
+            controller.resumeVideo(at: 2.5, autoPlay: true)
             XCTAssertEqual(state.status, .loading)
-            XCTAssertEqual(state.position, 4)
+            XCTAssertEqual(state.position, 2.5)
             XCTAssertFalse(state.canSeek, "not before the reloaded pipeline is ready")
             harness.engine.send(.buffering(percent: 30))
             XCTAssertEqual(state.status, .loading, "filling the new pipeline is loading, not buffering")

@@ -32,7 +32,12 @@ final class ScriptedEngine: PlaybackEngine {
     func stop() { calls.append(.stop) }
     let videoOutput = VideoOutput()
     private(set) var volume: Double?
-    func setVolume(_ level: Double) { volume = level }
+    /// Every level set, in order (kept apart from `calls`, which tests compare whole).
+    private(set) var volumes: [Double] = []
+    func setVolume(_ level: Double) {
+        volume = level
+        volumes.append(level)
+    }
 
     func send(_ signals: EngineSignal...) {
         for signal in signals { signalHandler?(signal) }

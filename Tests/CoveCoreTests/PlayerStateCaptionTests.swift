@@ -52,6 +52,8 @@ final class PlayerStateCaptionTests: XCTestCase {
         XCTAssertTrue(controller.seek(to: 0))
         XCTAssertEqual(state.captionCues, [])
         XCTAssertTrue(scheduler.wakeUps.isEmpty)
+        // The seek lands: from here the engine's playhead is the playhead.
+        engine.send(.position(0))
 
         let recorder = StateRecorder(state)
         engine.position = 0

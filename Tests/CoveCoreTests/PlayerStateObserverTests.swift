@@ -152,7 +152,7 @@ final class PlayerStateObserverTests: XCTestCase {
                 controller.setVolume(0.25)
                 XCTAssertTrue(controller.seek(to: 4))
                 controller.play()
-                XCTAssertEqual(state.volume, 1, "not updated from inside the round")
+                XCTAssertEqual(state.volume, 0.25, "the fields follow a command at once; observers hear in a next round")
             }
             controller.setVideos([Fixtures.video("a")])
             acting.clear()

@@ -124,3 +124,16 @@ extension Signals {
         return attach(action, "activate", unsafeBitCast(thunk, to: GCallback.self), handler)
     }
 }
+
+extension Signals {
+    /// `void (*)(GSimpleAction *self, GVariant *value, gpointer user_data)` — GSimpleAction activate and
+    /// change-state, with the action's parameter or the state asked for (nil for an action without one).
+    @MainActor @discardableResult
+    public static func connectVariant(_ action: UnsafeMutableRawPointer, _ name: String,
+                                      _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> UInt {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, value, data in
+            MainActor.assumeIsolated { closure(data, as: (@MainActor (OpaquePointer?) -> Void).self)(value) }
+        }
+        return attach(action, name, unsafeBitCast(thunk, to: GCallback.self), handler)
+    }
+}

@@ -20,10 +20,26 @@ final class PlayerActions {
     func add(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)!
         Signals.connectActivate(UnsafeMutableRawPointer(action), handler)
+        insert(action, named: name)
+    }
+
+    func insert(_ action: OpaquePointer, named name: String) {
         g_action_map_add_action(group, action)
         actions[name] = action
         // The group holds it from here.
         g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Only when it differs, so "notify::state" (and a menu bound to it) moves only for a real change.
+    func setState(_ name: String, _ value: OpaquePointer) {
+        guard let action = actions[name] else { return }
+        g_variant_ref_sink(value)
+        defer { g_variant_unref(value) }
+        if let current = g_action_group_get_action_state(group, name) {
+            defer { g_variant_unref(current) }
+            if g_variant_equal(UnsafeRawPointer(current), UnsafeRawPointer(value)) != 0 { return }
+        }
+        g_simple_action_set_state(action, value)
     }
 
     /// A disabled action's keys are not taken: the key goes on to the window (Escape when not fullscreen).

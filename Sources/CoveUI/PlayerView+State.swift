@@ -25,5 +25,6 @@ extension PlayerView {
             }
         }
         if !changes.isDisjoint(with: [.session, .captions]) { captions.show(state.captionCues) }
+        if !changes.isDisjoint(with: [.session, .rate, .volume, .tracks]) { showActionStates() }
     }
 }

@@ -150,8 +150,8 @@ public final class PlayerView {
     public var controlsVisible: Bool { visibility.isVisible }
 
     private func wireControls() {
-        controlBar.onSeek = { [weak self] seconds in self?.controller.seek(to: seconds, tolerance: 0.5) }
-        controlBar.onVolume = { [weak self] volume in self?.controller.setVolume(volume) }
+        controlBar.onSeek = { [weak self] seconds in self?.actions.activate("seek", double: seconds) }
+        controlBar.onVolume = { [weak self] volume in self?.actions.activate("set-volume", double: volume) }
         controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
         if let config = options.preferredBitrateConfig {
@@ -161,8 +161,10 @@ public final class PlayerView {
             controller.setPreferredPeakBitRate(menu.choices[menu.selectedIndex].bitsPerSecond)
             bitrateMenu = menu
         }
-        audioSubtitles.onSelectAudio = { [weak self] track in self?.controller.selectAudioTrack(track) }
-        audioSubtitles.onSelectCaption = { [weak self] choice in self?.controller.selectCaption(choice) }
+        audioSubtitles.onSelectAudio = { [weak self] track in self?.actions.activate("audio-track", string: track.id) }
+        audioSubtitles.onSelectCaption = { [weak self] choice in
+            self?.actions.activate("caption-track", string: PlayerCommands.captionActionValue(for: choice))
+        }
         // While a menu is open the controls stay.
         Signals.connectNotify(audioSubtitles.popover, property: "visible") { [weak self] in
             guard let self else { return }
@@ -186,10 +188,10 @@ public final class PlayerView {
     /// The words of the captions on screen ("" when none).
     public var captionText: String { captions.text }
 
-    /// The level playing, 0…1 (0 when muted); setting it sets the player's volume, as the control and keys do.
+    /// The level playing, 0…1 (0 when muted); setting it goes through `player.set-volume`, as the control does.
     public var volume: Double {
         get { controller.state.effectiveVolume }
-        set { controller.setVolume(newValue) }
+        set { actions.activate("set-volume", double: newValue) }
     }
 
     /// The layout in use: its name as on the command line and in `layout` events, or "custom".
@@ -274,13 +276,10 @@ public final class PlayerView {
             ("jump-forward", { [weak self] in self?.jump(by: step) }),
             ("volume-up", { [weak self] in self?.changeVolume(by: 0.1) }),
             ("volume-down", { [weak self] in self?.changeVolume(by: -0.1) }),
-            ("mute", { [weak self] in
-                guard let controller = self?.controller else { return }
-                controller.setMuted(!controller.state.isMuted)
-            }),
             ("next-captions", { [weak self] in
                 guard let self else { return }
-                self.controller.selectCaption(self.audioSubtitles.nextCaptionChoice)
+                let next = PlayerCommands.captionActionValue(for: self.audioSubtitles.nextCaptionChoice)
+                self.actions.activate("caption-track", string: next)
             }),
             ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
             ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
@@ -309,6 +308,7 @@ public final class PlayerView {
                 command()
             }
         }
+        addTypedActions()
         // Escape is the window's until there is a fullscreen to leave.
         actions.setEnabled("unfullscreen", false)
         // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.
@@ -316,9 +316,9 @@ public final class PlayerView {
         actions.install(on: widget)
     }
 
-    /// `[` and `]`: a quarter slower or faster, between 0.25× and 2×.
+    /// `[` and `]`: a quarter slower or faster.
     private func changeRate(by step: Double) {
-        controller.playbackRate = min(2, max(0.25, controller.playbackRate + step))
+        actions.activate("set-rate", double: controller.state.rate + step)
     }
 
     func togglePlayPause() {
@@ -329,12 +329,12 @@ public final class PlayerView {
     }
 
     private func jump(by seconds: Double) {
-        controller.seek(to: controller.state.position + seconds, tolerance: 0.5)
+        actions.activate("seek", double: controller.state.position + seconds)
     }
 
     /// From the level playing: a step up from muted unmutes at the step.
     private func changeVolume(by step: Double) {
-        controller.setVolume(controller.state.effectiveVolume + step)
+        actions.activate("set-volume", double: controller.state.effectiveVolume + step)
     }
 
     func toggleFullscreen() {

@@ -1,0 +1,87 @@
+import CoveCore
+
+/// The typed `player.*` actions: every command that carries a value or has a selection goes through one of
+/// these, whether it comes from the slider, the volume control, a menu, a key or MPRIS (`PlayerView.perform`).
+///
+/// | action | parameter | state | does |
+/// |---|---|---|---|
+/// | `player.seek` | double, content seconds | — | seeks (within half a second: a keyframe nearby is taken) |
+/// | `player.set-volume` | double, 0…1 | — | sets the level and unmutes |
+/// | `player.set-rate` | double, 0.25…2 | the speed | plays faster or slower, keeping the pitch |
+/// | `player.mute` | — | muted | toggles mute; the level is kept |
+/// | `player.caption-track` | string: a track id, `off` or `auto` | the track shown, or `off` | shows captions |
+/// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |
+enum PlayerCommands {
+    static let minimumRate = 0.25
+    static let maximumRate = 2.0
+    static let captionsOff = "off"
+    static let captionsAutomatic = "auto"
+
+    static func captionActionValue(for choice: CaptionChoice) -> String {
+        switch choice {
+        case .off: captionsOff
+        case .automatic: captionsAutomatic
+        case .track(let track): track.id
+        }
+    }
+
+    /// The choice an action value stands for among the offered tracks; nil for an id no track has.
+    static func captionChoice(for value: String, among tracks: [MediaTrack]) -> CaptionChoice? {
+        switch value {
+        case captionsOff: .off
+        case captionsAutomatic: .automatic
+        default: tracks.first { $0.id == value }.map(CaptionChoice.track)
+        }
+    }
+
+    static func captionState(_ track: MediaTrack?) -> String { track?.id ?? captionsOff }
+}
+
+extension PlayerView {
+    /// The typed actions, each a call on the controller; their states follow the player state (`stateChanged`).
+    func addTypedActions() {
+        actions.addNumber("seek") { [weak self] seconds in
+            self?.visibility.userActivity()
+            self?.controller.seek(to: seconds, tolerance: 0.5)
+        }
+        actions.addNumber("set-volume") { [weak self] level in self?.controller.setVolume(level) }
+        actions.addNumberChoice("set-rate", initial: controller.state.rate) { [weak self] rate in
+            guard rate.isFinite else { return }
+            self?.controller.playbackRate = min(PlayerCommands.maximumRate, max(PlayerCommands.minimumRate, rate))
+        }
+        actions.addToggle("mute") { [weak self] muted in
+            self?.visibility.userActivity()
+            self?.controller.setMuted(muted)
+        }
+        actions.addChoice("caption-track", initial: PlayerCommands.captionsOff) { [weak self] value in
+            guard let controller = self?.controller,
+                  let choice = PlayerCommands.captionChoice(for: value, among: controller.state.captionTracks) else {
+                return
+            }
+            controller.selectCaption(choice)
+        }
+        actions.addChoice("audio-track", initial: "") { [weak self] id in
+            guard let controller = self?.controller,
+                  let track = controller.state.audioTracks.first(where: { $0.id == id }) else { return }
+            controller.selectAudioTrack(track)
+        }
+    }
+
+    /// The stateful actions show what the player state says.
+    func showActionStates() {
+        let state = controller.state
+        actions.setState("set-rate", double: state.rate)
+        actions.setState("mute", bool: state.isMuted)
+        actions.setState("caption-track", string: PlayerCommands.captionState(state.selectedCaptionTrack))
+        actions.setState("audio-track", string: state.selectedAudioTrack?.id ?? "")
+    }
+
+    /// Runs a typed action as the keys and controls do: for the application's own callers (MPRIS).
+    public func perform(_ action: String, double: Double) {
+        actions.activate(action, double: double)
+    }
+
+    public func perform(_ action: String) {
+        actions.activate(action)
+    }
+}

@@ -15,9 +15,9 @@ public struct EndWatch: Sendable {
     /// Feeds one look at the engine; true once the end is to be assumed (and from then on, until `reset`).
     /// `now` is any monotonic clock in seconds; `isFetching` is true while the engine waits for media it has not
     /// downloaded yet (a real buffering stall, which is not an end).
-    public mutating func observe(position: Double?, duration: Double?, wantsPlaying: Bool, isFetching: Bool,
+    public mutating func observe(position: Double?, duration: Double?, wantsPlay: Bool, isFetching: Bool,
                                  now: Double) -> Bool {
-        guard wantsPlaying, !isFetching, let position, let duration, duration > 0,
+        guard wantsPlay, !isFetching, let position, let duration, duration > 0,
               position >= duration - Self.distance else {
             standing = nil
             return false

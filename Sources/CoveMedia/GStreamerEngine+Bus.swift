@@ -7,13 +7,10 @@ import CoveGLib
 extension GStreamerEngine {
     static let positionIntervalMilliseconds: UInt32 = 250
 
-    /// One bus message, on the main thread. Each step re-checks `isActive`, because a signal handler may stop
-    /// the engine (or load another URI) in the middle.
+    /// One bus message, on the main thread. Signals go out queued (`emit`), so a message is handled to its end
+    /// against the pipeline it came from.
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
-        guard isActive, !hasFailed, isHandlingCurrentLoad, let pipeline else { return }
-        let outer = handlingGeneration
-        handlingGeneration = generation
-        defer { handlingGeneration = outer }
+        guard isActive, !hasFailed, let pipeline else { return }
         let type = cove_message_type(message)
         if type == GST_MESSAGE_ERROR {
             handleError(message)
@@ -69,7 +66,6 @@ extension GStreamerEngine {
             isSeeking = false
             lastPosition = current
             emit(.position(current))
-            guard isActive, isHandlingCurrentLoad else { return }
             applyPendingSelection()
         }
         syncPositionTimer()
@@ -83,7 +79,7 @@ extension GStreamerEngine {
         if new == GST_STATE_PLAYING, old != new {
             hasPlayed = true
             report(.playing)
-        } else if new == GST_STATE_PAUSED, !wantsPlaying, old != new || pending == GST_STATE_VOID_PENDING {
+        } else if new == GST_STATE_PAUSED, !wantsPlay, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
             report(.paused)
@@ -105,14 +101,10 @@ extension GStreamerEngine {
             seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
         }
         emit(.ready)
-        guard isActive, isHandlingCurrentLoad else { return }
         emit(.duration(duration))
-        guard isActive, isHandlingCurrentLoad else { return }
         reportSeekable()
-        guard isActive, isHandlingCurrentLoad else { return }
         readClassicStreams()
         reportStreams()
-        guard isActive, isHandlingCurrentLoad else { return }
         applyTargetState()
     }
 
@@ -129,7 +121,6 @@ extension GStreamerEngine {
     private func handleBuffering(_ percent: Int) {
         if let level = buffering.update(percent) {
             emit(.buffering(percent: level))
-            guard isActive, isHandlingCurrentLoad else { return }
         }
         guard !isLive else { return }
         let hold = percent < 100
@@ -140,13 +131,12 @@ extension GStreamerEngine {
 
     private func handleEndOfStream() {
         // The end watch may have ended it already.
-        guard !reachedEnd else { return }
-        reachedEnd = true
+        guard !hasEnded else { return }
+        hasEnded = true
         cancelTimers()
         if let end = queryPosition() ?? duration, end != lastPosition {
             lastPosition = end
             emit(.position(end))
-            guard isActive, isHandlingCurrentLoad else { return }
         }
         emit(.endOfStream)
     }
@@ -157,7 +147,7 @@ extension GStreamerEngine {
         var current = GST_STATE_VOID_PENDING
         var pending = GST_STATE_VOID_PENDING
         gst_element_get_state(pipeline, &current, &pending, 0)
-        let shouldPoll = isReady && current == GST_STATE_PLAYING && !reachedEnd
+        let shouldPoll = isReady && current == GST_STATE_PLAYING && !hasEnded
         if shouldPoll, positionTimer == nil {
             positionTimer = MainLoop.every(milliseconds: Self.positionIntervalMilliseconds) { [weak self] in
                 self?.pollPosition() ?? false
@@ -170,7 +160,6 @@ extension GStreamerEngine {
 
     private func pollPosition() -> Bool {
         guard isActive, !hasFailed else { return false }
-        let polling = generation
         // HLS and some containers learn their duration only after playback starts.
         if duration == nil, !isLive, let found = queryDuration() {
             duration = found
@@ -181,12 +170,10 @@ extension GStreamerEngine {
             // Before the position goes out, so whoever reads it on the progress sees the buffered region too.
             refreshBufferedPosition(playhead: current)
             emit(.position(current))
-            guard isActive, generation == polling else { return false }
             selectionSettled()
         }
         // A live window slides as the playlist grows; a VOD window appears with a late duration.
-        guard isActive, generation == polling else { return false }
         reportSeekable()
-        return isActive && generation == polling
+        return true
     }
 }

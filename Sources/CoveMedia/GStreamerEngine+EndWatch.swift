@@ -10,7 +10,7 @@ extension GStreamerEngine {
     static let endWatchIntervalMilliseconds: UInt32 = 250
 
     func syncEndWatch() {
-        let shouldWatch = isActive && isReady && wantsPlaying && !reachedEnd && !isLive && !hasFailed
+        let shouldWatch = isActive && isReady && wantsPlay && !hasEnded && !isLive && !hasFailed
         if shouldWatch, endWatchTimer == nil {
             endWatch.reset()
             endWatchTimer = MainLoop.every(milliseconds: Self.endWatchIntervalMilliseconds) { [weak self] in
@@ -23,7 +23,7 @@ extension GStreamerEngine {
     }
 
     private func checkEnd() -> Bool {
-        guard isActive, !hasFailed, !reachedEnd else {
+        guard isActive, !hasFailed, !hasEnded else {
             endWatchTimer = nil
             return false
         }
@@ -33,7 +33,7 @@ extension GStreamerEngine {
         let fetching = isHeldForBuffering
             && (bufferedPosition ?? 0) < (duration ?? .infinity) - EndWatch.distance
         let now = Double(g_get_monotonic_time()) / 1_000_000
-        guard endWatch.observe(position: position, duration: duration, wantsPlaying: wantsPlaying && !isSeeking,
+        guard endWatch.observe(position: position, duration: duration, wantsPlay: wantsPlay && !isSeeking,
                                isFetching: fetching, now: now), let position else { return true }
         endWatchTimer = nil
         // With GST_DEBUG_DUMP_DOT_DIR set, the pipeline as it stood (the sinks' pads show whether EOS reached them).
@@ -41,7 +41,7 @@ extension GStreamerEngine {
             gst_debug_bin_to_dot_file_with_ts(UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self),
                                               GST_DEBUG_GRAPH_SHOW_ALL, "cove-end-assumed")
         }
-        reachedEnd = true
+        hasEnded = true
         cancelPositionTimer()
         emit(.endAssumed(at: position))
         return false

@@ -116,7 +116,7 @@ extension GStreamerEngine {
     /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size. Only
     /// for the viewer's pause: never during the first preroll, on its way to playing.
     private func prerollAtNewSize() {
-        guard isActive, isReady, hasPlayed, !hasFailed, !wantsPlaying, !isLive, !reachedEnd, !isSeeking,
+        guard isActive, isReady, hasPlayed, !hasFailed, !wantsPlay, !isLive, !hasEnded, !isSeeking,
               let here = queryPosition() ?? lastPosition else { return }
         if flushingSeek(to: here, accurate: true) { isSeeking = true }
     }

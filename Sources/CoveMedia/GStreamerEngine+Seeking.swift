@@ -17,7 +17,7 @@ extension GStreamerEngine {
         let snap = keyframes.nearest(to: target, within: tolerance) != nil
         if flushingSeek(to: target, accurate: !snap) {
             isSeeking = true
-            reachedEnd = false
+            hasEnded = false
             lastPosition = target
         }
     }
@@ -28,7 +28,7 @@ extension GStreamerEngine {
         let wanted = newRate > 0 && newRate.isFinite ? newRate : 1
         guard wanted != rate else { return }
         rate = wanted
-        guard isActive, isReady, !hasFailed, !reachedEnd, let here = queryPosition() ?? lastPosition else { return }
+        guard isActive, isReady, !hasFailed, !hasEnded, let here = queryPosition() ?? lastPosition else { return }
         if flushingSeek(to: here, accurate: true) { isSeeking = true }
     }
 

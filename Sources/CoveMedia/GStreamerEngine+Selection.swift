@@ -65,10 +65,10 @@ extension GStreamerEngine {
         // playbin3 answers FALSE even when decodebin3 takes the selection; STREAMS_SELECTED is the real answer.
         gst_element_send_event(pipeline, gst_event_new_select_streams(list))
         requestedSelection = (wantedAudio, nil)
-        let loading = generation
+        // A later load cancels the timer (resetSession).
         selectionTimer?.cancel()
         selectionTimer = MainLoop.after(milliseconds: Self.selectionTimeoutMilliseconds) { [weak self] in
-            self?.abandonSelection(of: loading)
+            self?.abandonSelection()
         }
     }
 
@@ -94,9 +94,9 @@ extension GStreamerEngine {
         applyPendingSelection()
     }
 
-    private func abandonSelection(of loading: Int) {
+    private func abandonSelection() {
         selectionTimer = nil
-        guard isActive, generation == loading, isSelectionInFlight else { return }
+        guard isActive, isSelectionInFlight else { return }
         requestedSelection = nil
         isSelectionSettling = false
         reportStreams()

@@ -63,7 +63,6 @@ extension GStreamerEngine {
         if let streams = streamContents?.streams, streams != reportedStreams {
             reportedStreams = streams
             emit(.streams(streams))
-            guard isActive, isHandlingCurrentLoad else { return }
         }
         applyPendingSelection()
         guard requestedSelection == nil, let selection = selectedStreams,

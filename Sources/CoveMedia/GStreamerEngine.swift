@@ -36,7 +36,7 @@ public final class GStreamerEngine: PlaybackEngine {
     var isActive = false
     var isReady = false
     var hasFailed = false
-    var wantsPlaying = false
+    var wantsPlay = false
     /// Live sources do not preroll and must not be paused for buffering.
     var isLive = false
     /// Paused by the engine (not the viewer) until the buffer refills.
@@ -48,7 +48,7 @@ public final class GStreamerEngine: PlaybackEngine {
     /// Keyframes seen so far, so a seek snaps to one only when it lies within the tolerance asked for.
     var keyframes = KeyframeIndex()
     var isSeeking = false
-    var reachedEnd = false
+    var hasEnded = false
     /// The pipeline reached PLAYING in this load: a paused picture after that is the viewer's pause.
     var hasPlayed = false
     var lastPosition: Double?
@@ -72,10 +72,11 @@ public final class GStreamerEngine: PlaybackEngine {
     /// Confirmed by STREAMS_SELECTED, not yet seen in moving media.
     var isSelectionSettling = false
     var reportedSeekable: SeekableRange??
-    /// Counts loads. A signal handler may load another URI while a message of the old pipeline is being handled;
-    /// the rest of that handling must neither signal nor drive the new pipeline.
+    /// Counts loads: a signal queued for an earlier load is never delivered.
     var generation = 0
-    var handlingGeneration: Int?
+    /// Signals wait here for the main loop's next turn (`emit`), each with the load it belongs to.
+    var queuedSignals: [(generation: Int, signal: EngineSignal)] = []
+    var deliveryScheduled = false
 
     public init(options: EngineOptions = EngineOptions()) {
         self.options = options
@@ -119,14 +120,11 @@ public final class GStreamerEngine: PlaybackEngine {
             isLive = true
         case GST_STATE_CHANGE_FAILURE:
             // The reason is already queued on the bus; handle it now rather than leave a broken pipeline waiting.
-            let loading = generation
-            while isActive, !hasFailed, generation == loading, let message = gst_bus_pop(bus) {
+            while !hasFailed, let message = gst_bus_pop(bus) {
                 handle(message)
                 gst_message_unref(message)
             }
-            if isActive, !hasFailed, generation == loading {
-                fail(EngineError(kind: .other, detail: "the pipeline refused to start"))
-            }
+            if !hasFailed { fail(EngineError(kind: .other, detail: "the pipeline refused to start")) }
         default:
             break
         }
@@ -134,13 +132,13 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     public func play() {
-        wantsPlaying = true
+        wantsPlay = true
         applyTargetState()
         syncEndWatch()
     }
 
     public func pause() {
-        wantsPlaying = false
+        wantsPlay = false
         // Already paused for buffering: GStreamer will post no state change, so say it here.
         if isHeldForBuffering { report(.paused) }
         applyTargetState()
@@ -153,14 +151,25 @@ public final class GStreamerEngine: PlaybackEngine {
 
     // MARK: - Internals shared with the bus handling
 
+    /// Queues `signal` for the main loop's next turn, in order. The controller never runs inside a bus message or
+    /// an engine call, so no handler can stop or reload the engine halfway through one: nothing here has to check
+    /// afterwards whether it is still the same load.
     func emit(_ signal: EngineSignal) {
-        guard isActive, isHandlingCurrentLoad else { return }
-        signalHandler?(signal)
+        guard isActive else { return }
+        queuedSignals.append((generation, signal))
+        guard !deliveryScheduled else { return }
+        deliveryScheduled = true
+        MainLoop.after(milliseconds: 0) { [weak self] in self?.deliverQueuedSignals() }
     }
 
-    /// False while the tail of an old pipeline's message runs after a handler loaded a new one.
-    var isHandlingCurrentLoad: Bool {
-        handlingGeneration.map { $0 == generation } ?? true
+    /// Hands the queued signals over in order; those of a load since replaced, or of a stopped engine, are dropped.
+    private func deliverQueuedSignals() {
+        deliveryScheduled = false
+        while !queuedSignals.isEmpty {
+            let (load, signal) = queuedSignals.removeFirst()
+            guard isActive, load == generation else { continue }
+            signalHandler?(signal)
+        }
     }
 
     /// Reports `.playing`/`.paused` only after `.ready` and only when it changes.
@@ -182,8 +191,8 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     func applyTargetState() {
-        guard isActive, !hasFailed, isHandlingCurrentLoad, let pipeline else { return }
-        let target = wantsPlaying && !isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
+        guard isActive, !hasFailed, let pipeline else { return }
+        let target = wantsPlay && !isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
         gst_element_set_state(pipeline, target)
     }
 
@@ -201,14 +210,14 @@ public final class GStreamerEngine: PlaybackEngine {
     private func resetSession() {
         isReady = false
         hasFailed = false
-        wantsPlaying = false
+        wantsPlay = false
         isLive = false
         isHeldForBuffering = false
         buffering = BufferingCoalescer()
         reportedState = nil
         pendingSeek = nil
         isSeeking = false
-        reachedEnd = false
+        hasEnded = false
         hasPlayed = false
         lastPosition = nil
         duration = nil
@@ -230,6 +239,7 @@ public final class GStreamerEngine: PlaybackEngine {
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.
     private func teardown() {
         isActive = false
+        queuedSignals.removeAll()
         cancelTimers()
         videoOutput.clear()
         releasePipeline()

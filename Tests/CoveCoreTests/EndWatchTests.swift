@@ -5,10 +5,10 @@ import XCTest
 final class EndWatchTests: XCTestCase {
     /// Feeds looks a quarter of a second apart, as the engine does; returns the look at which the end was assumed.
     private func firstEnd(_ looks: [(position: Double?, fetching: Bool)], duration: Double? = 5,
-                          wantsPlaying: Bool = true) -> Int? {
+                          wantsPlay: Bool = true) -> Int? {
         var watch = EndWatch()
         for (index, look) in looks.enumerated()
-        where watch.observe(position: look.position, duration: duration, wantsPlaying: wantsPlaying,
+        where watch.observe(position: look.position, duration: duration, wantsPlay: wantsPlay,
                             isFetching: look.fetching, now: Double(index) * 0.25) {
             return index
         }
@@ -38,7 +38,7 @@ final class EndWatchTests: XCTestCase {
 
     func testAPauseOrAnUnknownDurationOrPositionIsNeverAnEnd() {
         let standing = Array(repeating: (Optional(4.9), false), count: 20)
-        XCTAssertNil(firstEnd(standing, wantsPlaying: false))
+        XCTAssertNil(firstEnd(standing, wantsPlay: false))
         XCTAssertNil(firstEnd(standing, duration: nil))
         XCTAssertNil(firstEnd(Array(repeating: (nil, false), count: 20)))
     }

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Arrows point one way: cove → CoveUI → CoveMedia → CoveService/CoveCore; C targets at the bottom.
+// Arrows point one way: cove → CoveUI → CoveService → CoveCore, and cove → CoveMedia → CoveCore; CoveEmulator and
+// CoveGLib beside them (GLib glue, no player knowledge); C targets at the bottom. CoveUI never sees the engine: it
+// reads the player state and the video output that CoveCore defines.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 

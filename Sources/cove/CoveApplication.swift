@@ -149,8 +149,9 @@ final class CoveApplication {
         self.controller = controller
         self.playerView = playerView
         self.loader = loader
-        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
-                                     playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
+        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller) {
+            [unowned self] in self.exit.quit(because: "MPRIS")
+        }
         // A playlist, or the demo catalog, is listed beside the player (the loader fills it).
         let strip = PlaylistStrip(player: playerView)
         loader.strip = strip

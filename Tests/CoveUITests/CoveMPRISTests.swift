@@ -62,6 +62,24 @@ final class CoveMPRISTests: XCTestCase {
         return Variants.string(value)
     }
 
+    private func volume() -> Double? {
+        let value = playerProperty("Volume")
+        defer { if let value { g_variant_unref(value) } }
+        return Variants.double(value)
+    }
+
+    /// `org.freedesktop.DBus.Properties.Set` on the Player interface; the error's message if refused.
+    @discardableResult
+    private func setPlayerProperty(_ name: String, _ value: OpaquePointer) -> String? {
+        var failure: String?
+        let parameters = g_variant_new_tuple([g_variant_new_string(Self.player), g_variant_new_string(name),
+                                              g_variant_new_variant(value)], 3)
+        let reply = peer.call(Self.mpris, Self.path, "org.freedesktop.DBus.Properties", "Set", parameters,
+                              failure: &failure)
+        if let reply { g_variant_unref(reply) }
+        return failure
+    }
+
     private func flag(_ name: String) -> Bool? {
         let value = playerProperty(name)
         defer { if let value { g_variant_unref(value) } }
@@ -210,6 +228,56 @@ final class CoveMPRISTests: XCTestCase {
         XCTAssertEqual(sessionManager.uninhibited, [taken.cookie, again.cookie])
         XCTAssertEqual(sessionManager.inhibitors.count, 2, "nothing taken after the end")
         withExtendedLifetime(sessionManager) {}
+    }
+
+    func testVolumeSetOverMPRISMovesThePlayersVolumeAndIsAnnounced() throws {
+        let run = try startCove(["--video-id", DemoCatalog.mp4VideoID])
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        XCTAssertEqual(volume(), 1)
+
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(0.25)))
+        wait(for: run, timeout: 10) { volume() == 0.25 }
+        XCTAssertEqual(volume(), 0.25)
+        wait(for: run, timeout: 10) { peer.signals(named: "PropertiesChanged").contains { $0.contains("'Volume': <0.25>") } }
+        XCTAssertTrue(peer.signals(named: "PropertiesChanged").contains { $0.contains("'Volume': <0.25>") },
+                      "\(peer.signals(named: "PropertiesChanged"))")
+
+        // Out of range is the nearest end, as the spec says of a negative volume.
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(-1)))
+        wait(for: run, timeout: 10) { volume() == 0 }
+        XCTAssertEqual(volume(), 0)
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(3)))
+        wait(for: run, timeout: 10) { volume() == 1 }
+        XCTAssertEqual(volume(), 1)
+        XCTAssertTrue(run.isRunning, run.standardError)
+    }
+
+    /// The panel and the window name a video the same way: one without a name (here an empty one) by its file.
+    func testANamelessVideoHasTheWindowsTitleInItsMetadata() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let nameless = "5000000000099"
+        emulator.catalog.videos.append([
+            "id": .string(nameless), "account_id": .string(UITestSupport.accountID), "name": "",
+            "sources": [["src": .string(emulator.mediaBaseURL + "/clip.mp4"), "type": "video/mp4", "container": "MP4"]],
+        ])
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                   "--policy-key", UITestSupport.policyKey, "--print-events", "--video-id", nameless],
+                                  environment: bus.environment)
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        let deadline = Date().addingTimeInterval(10)
+        var window = try XDoTool.windowName(ofProcess: run.pid)
+        while window != "clip.mp4", Date() < deadline, run.isRunning {
+            Thread.sleep(forTimeInterval: 0.1)
+            window = try XDoTool.windowName(ofProcess: run.pid)
+        }
+        XCTAssertEqual(window, "clip.mp4")
+        XCTAssertEqual(metadata().title, window)
     }
 
     func testASecondCoveOnTheBusTakesAnInstanceName() throws {

@@ -4,15 +4,14 @@ import CoveCore
 import CoveGLib
 
 /// What makes Cove a desktop citizen beside its window: MPRIS for the panel's media controls and media keys, and
-/// the idle/suspend inhibitor. Both follow the controller.
+/// the idle/suspend inhibitor. Both follow the controller's state.
 final class DesktopIntegration {
     private let inhibitor: PlaybackInhibitor
     private let mpris: MPRISService
 
     init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>,
          controller: PlaybackController, quit: @escaping () -> Void) {
-        inhibitor = PlaybackInhibitor(application: application, window: window)
-        controller.addSessionConsumer(inhibitor)
+        inhibitor = PlaybackInhibitor(application: application, window: window, state: controller.state)
         let connection = g_application_get_dbus_connection(
             UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
         mpris = MPRISService(controller: controller, host: MPRISService.Host(

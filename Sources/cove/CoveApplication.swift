@@ -144,7 +144,7 @@ final class CoveApplication {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
-        windowTitle = WindowTitle(window: gtkWindow, controller: controller)
+        windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
         playerView.retryHandler = { [unowned loader] in loader.load() }
         self.controller = controller
         self.playerView = playerView

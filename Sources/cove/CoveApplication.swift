@@ -120,9 +120,7 @@ final class CoveApplication {
         controller.autoPlay = true
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
-            let recorder = RecentPlaysRecorder(state: state)
-            _ = controller.addSessionConsumer(recorder)
-            recentPlays = recorder
+            recentPlays = RecentPlaysRecorder(file: state, state: controller.state)
         }
         // A playlist plays through (playlist_complete after the last video).
         controller.autoAdvance = true

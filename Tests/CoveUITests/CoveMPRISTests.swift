@@ -230,19 +230,41 @@ final class CoveMPRISTests: XCTestCase {
         withExtendedLifetime(sessionManager) {}
     }
 
+    /// MPRIS's Volume is the player's: set over D-Bus, it is the level the window's keys step from; changed in the
+    /// window (a key, mute), it is announced.
     func testVolumeSetOverMPRISMovesThePlayersVolumeAndIsAnnounced() throws {
         let run = try startCove(["--video-id", DemoCatalog.mp4VideoID])
         defer { run.stop() }
         wait(for: run) { lifecycleCount(run, "Play") >= 1 }
         XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
         XCTAssertEqual(volume(), 1)
+        /// Whether a PropertiesChanged said Volume was `level`.
+        func announced(_ level: Double) -> Bool {
+            peer.signals(named: "PropertiesChanged").contains { text in
+                guard let start = text.range(of: "'Volume': <")?.upperBound,
+                      let value = Double(text[start...].prefix { $0 != ">" }) else { return false }
+                return abs(value - level) < 0.001
+            }
+        }
 
         XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(0.25)))
-        wait(for: run, timeout: 10) { volume() == 0.25 }
+        wait(for: run, timeout: 10) { volume() == 0.25 && announced(0.25) }
         XCTAssertEqual(volume(), 0.25)
-        wait(for: run, timeout: 10) { peer.signals(named: "PropertiesChanged").contains { $0.contains("'Volume': <0.25>") } }
-        XCTAssertTrue(peer.signals(named: "PropertiesChanged").contains { $0.contains("'Volume': <0.25>") },
-                      "\(peer.signals(named: "PropertiesChanged"))")
+        XCTAssertTrue(announced(0.25), "\(peer.signals(named: "PropertiesChanged"))")
+
+        // The window's Down key steps down from the level MPRIS set.
+        try XDoTool.type("Down", intoWindowOf: run.pid)
+        wait(for: run, timeout: 10) { abs((volume() ?? 0) - 0.15) < 0.001 && announced(0.15) }
+        XCTAssertEqual(volume() ?? 0, 0.15, accuracy: 0.001)
+        XCTAssertTrue(announced(0.15), "\(peer.signals(named: "PropertiesChanged"))")
+        // Muted, it plays at 0; a level set over MPRIS unmutes.
+        try XDoTool.type("m", intoWindowOf: run.pid)
+        wait(for: run, timeout: 10) { volume() == 0 && announced(0) }
+        XCTAssertEqual(volume(), 0)
+        XCTAssertTrue(announced(0), "\(peer.signals(named: "PropertiesChanged"))")
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(0.5)))
+        wait(for: run, timeout: 10) { volume() == 0.5 }
+        XCTAssertEqual(volume(), 0.5)
 
         // Out of range is the nearest end, as the spec says of a negative volume.
         XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(-1)))

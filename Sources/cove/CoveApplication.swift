@@ -120,9 +120,7 @@ final class CoveApplication {
         controller.autoPlay = true
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
-            let recorder = RecentPlaysRecorder(state: state)
-            _ = controller.addSessionConsumer(recorder)
-            recentPlays = recorder
+            recentPlays = RecentPlaysRecorder(file: state, state: controller.state)
         }
         // A playlist plays through (playlist_complete after the last video).
         controller.autoAdvance = true
@@ -144,13 +142,14 @@ final class CoveApplication {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
-        windowTitle = WindowTitle(window: gtkWindow, controller: controller)
+        windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
         playerView.retryHandler = { [unowned loader] in loader.load() }
         self.controller = controller
         self.playerView = playerView
         self.loader = loader
-        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
-                                     playerView: playerView) { [unowned self] in self.exit.quit(because: "MPRIS") }
+        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller) {
+            [unowned self] in self.exit.quit(because: "MPRIS")
+        }
         // A playlist, or the demo catalog, is listed beside the player (the loader fills it).
         let strip = PlaylistStrip(player: playerView)
         loader.strip = strip

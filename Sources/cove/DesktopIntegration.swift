@@ -2,18 +2,16 @@ import CGLib
 import CGtk
 import CoveCore
 import CoveGLib
-import CoveUI
 
 /// What makes Cove a desktop citizen beside its window: MPRIS for the panel's media controls and media keys, and
-/// the idle/suspend inhibitor. Both hang off the controller as session consumers.
+/// the idle/suspend inhibitor. Both follow the controller's state.
 final class DesktopIntegration {
     private let inhibitor: PlaybackInhibitor
     private let mpris: MPRISService
 
     init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>,
-         controller: PlaybackController, playerView: PlayerView, quit: @escaping () -> Void) {
-        inhibitor = PlaybackInhibitor(application: application, window: window)
-        controller.addSessionConsumer(inhibitor)
+         controller: PlaybackController, quit: @escaping () -> Void) {
+        inhibitor = PlaybackInhibitor(application: application, window: window, state: controller.state)
         let connection = g_application_get_dbus_connection(
             UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
         mpris = MPRISService(controller: controller, host: MPRISService.Host(
@@ -24,10 +22,7 @@ final class DesktopIntegration {
                     if let connection { g_dbus_connection_flush_sync(connection, nil, nil) }
                     quit()
                 }
-            },
-            volume: { [unowned playerView] in playerView.volume },
-            setVolume: { [unowned playerView] level in playerView.volume = level }))
-        playerView.controller.state.observe { [weak mpris] _ in mpris?.announceChanges() }
+            }))
         if let connection { mpris.start(on: connection) }
     }
 }

@@ -2,8 +2,8 @@ import CoveCore
 import CoveGLib
 import FoundationEssentials
 
-/// The Player interface's properties as the controller's state gives them, computed afresh whenever anything
-/// may have changed; Position is left out (clients ask for it, and it is never announced).
+/// The Player interface's properties read from the controller's state, computed afresh whenever it changes;
+/// Position is left out (clients ask for it, and it is never announced).
 struct MPRISPlayerState {
     static let minimumRate = 0.25
     static let maximumRate = 2.0
@@ -13,38 +13,40 @@ struct MPRISPlayerState {
     let controller: PlaybackController
     /// Stop was asked for and Play has not come since.
     let stopped: Bool
-    let volume: Double
+
+    private var state: PlayerState { controller.state }
 
     /// One object path per place in the queue (paths under /org/mpris are the spec's own).
     static func trackID(forQueueIndex index: Int) -> String { "/io/github/cove/Player/Track/\(index)" }
 
     var trackID: String {
-        guard controller.currentSession != nil, let index = controller.currentIndex else { return Self.noTrack }
+        guard state.session != nil, let index = controller.currentIndex else { return Self.noTrack }
         return Self.trackID(forQueueIndex: index)
     }
 
+    /// Stopped without a video to play; waiting for media the viewer wants played counts as Playing, so that
+    /// Play/Pause pauses it as the window's button would.
     var playbackStatus: String {
-        guard let session = controller.currentSession, !stopped, !session.hasEnded, !session.hasFailed else {
-            return "Stopped"
+        if stopped { return "Stopped" }
+        switch state.status {
+        case .idle, .ended, .failed: return "Stopped"
+        case .playing, .buffering: return "Playing"
+        case .loading, .paused: return "Paused"
         }
-        return session.isPlaying ? "Playing" : "Paused"
     }
 
-    /// Whether the current video can be sought in now: after Ready, not during the bumper, with somewhere to go.
-    var canSeek: Bool {
-        guard let session = controller.currentSession, session.isReady, !session.isBumperActive, !session.hasFailed
-        else { return false }
-        return session.duration.map { $0 > 0 } ?? ((session.seekableRange?.length ?? 0) > 0)
-    }
+    var canSeek: Bool { state.canSeek }
 
     var properties: [String: DBusValue] {
-        let session = controller.currentSession
-        let canPlay = session.map { !$0.hasFailed } ?? false
+        let canPlay = switch state.status {
+        case .idle, .failed: false
+        default: true
+        }
         return [
             "PlaybackStatus": .string(playbackStatus),
-            "Rate": .double(controller.playbackRate),
+            "Rate": .double(state.rate),
             "Metadata": .dictionary(metadata),
-            "Volume": .double(volume),
+            "Volume": .double(state.effectiveVolume),
             "MinimumRate": .double(Self.minimumRate),
             "MaximumRate": .double(Self.maximumRate),
             "CanGoNext": .bool(controller.canAdvanceToNext),
@@ -57,28 +59,26 @@ struct MPRISPlayerState {
         ]
     }
 
-    /// Microseconds into the current video: the engine's playhead while it has one, else the session's.
-    var position: Int64 {
-        guard let session = controller.currentSession, !session.isBumperActive else { return 0 }
-        return Self.microseconds(session.isPlaying ? session.engine.position ?? session.position : session.position)
-    }
+    /// Microseconds into the current video.
+    var position: Int64 { Self.microseconds(state.playhead) }
 
+    /// The video's own duration stands in until the media has told its length.
     var duration: Double? {
-        guard let session = controller.currentSession else { return nil }
-        return session.duration ?? session.video.duration
+        guard let session = state.session else { return nil }
+        return state.duration ?? session.video.duration
     }
 
     var metadata: [String: DBusValue] {
         var entries: [String: DBusValue] = ["mpris:trackid": .objectPath(trackID)]
-        guard let session = controller.currentSession else { return entries }
-        let video = session.video
-        if let title = video.name ?? Self.fileName(of: session.source.url) { entries["xesam:title"] = .string(title) }
+        guard let session = state.session else { return entries }
+        if let title = state.title { entries["xesam:title"] = .string(title) }
         if let duration, duration > 0 { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
         // Any program of the user's can read the bus: the address goes out as --print-events shows it, with
         // secret-looking query parameters redacted.
         entries["xesam:url"] = .string(Redaction.redactURL(session.source.url.absoluteString))
         // The client fetches the art itself; it is only offered when it is an address from the web.
-        if let poster = video.poster, let scheme = poster.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let poster = session.video.poster, let scheme = poster.scheme?.lowercased(),
+           scheme == "http" || scheme == "https" {
             entries["mpris:artUrl"] = .string(poster.absoluteString)
         }
         return entries
@@ -87,11 +87,5 @@ struct MPRISPlayerState {
     static func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return 0 }
         return Int64((max(0, seconds) * 1_000_000).rounded())
-    }
-
-    /// A file's name for a video played from a path or URL without a name of its own.
-    private static func fileName(of url: URL) -> String? {
-        let name = url.lastPathComponent
-        return name.isEmpty || name == "/" ? nil : name
     }
 }

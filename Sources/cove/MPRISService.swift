@@ -5,17 +5,18 @@ import CoveGLib
 import Glibc
 
 /// MPRIS on the session bus (`org.mpris.MediaPlayer2.cove`): the panel's media controls and the keyboard's media
-/// keys reach the controller through it. A session consumer like any other: it hears the controller's events,
-/// announces what they changed, and turns calls into the controller's own transport; the UI never calls it.
-final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
+/// keys reach the controller through it. It reads the controller's state, announces what changed in it, and
+/// turns calls into the controller's own commands; the UI never calls it.
+final class MPRISService: DBusObjectHandler {
     /// What only the application can do.
     struct Host {
         var raise: () -> Void
         var quit: () -> Void
-        /// The volume control's level, 0…1, and a way to move it (so the control shows the level too).
-        var volume: () -> Double
-        var setVolume: (Double) -> Void
     }
+
+    /// The state's changes that can change a property MPRIS announces (Position is read, never announced).
+    private static let announcedChanges: PlayerState.Changes = [.session, .status, .duration, .seekable, .rate,
+                                                                 .volume, .title]
 
     private let controller: PlaybackController
     private let host: Host
@@ -25,7 +26,11 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
     private(set) var busName: String?
     private var announced: [String: DBusValue] = [:]
     private var stopped = false
+    /// Whether the state said playing when last seen, to tell when playback starts again.
+    private var wasPlaying = false
     private var seeks = SeekDetector()
+    /// A seek of MPRIS's own is under way: it is announced where it lands, not as a jump.
+    private var seeking = false
 
     init(controller: PlaybackController, host: Host) {
         self.controller = controller
@@ -42,8 +47,10 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
             cove_print_error("cove: MPRIS is not available: \(error)")
             return
         }
-        announced = state.properties
-        controller.addSessionConsumer(self)
+        announced = player.properties
+        wasPlaying = controller.state.status == .playing
+        seeks.expect(controller.state.position)
+        controller.state.observe { [weak self] changes in self?.stateChanged(changes) }
         own(MPRISInterfaces.busName, on: connection, fallback: true)
     }
 
@@ -59,37 +66,36 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
         })
     }
 
-    private var state: MPRISPlayerState {
-        MPRISPlayerState(controller: controller, stopped: stopped, volume: host.volume())
+    private var player: MPRISPlayerState {
+        MPRISPlayerState(controller: controller, stopped: stopped)
     }
 
     /// Announces (PropertiesChanged) whatever differs from what was last announced.
     func announceChanges() {
         guard let object else { return }
-        let now = state.properties
+        let now = player.properties
         let changed = now.filter { announced[$0.key] != $0.value }
         announced = now
         object.emitPropertiesChanged(interface: MPRISInterfaces.player, changed)
     }
 
-    // MARK: - The controller's events
+    // MARK: - The controller's state
 
-    func didAdvance(to session: PlaybackSession) {
-        stopped = false
-        seeks.reset()
-        announceChanges()
-    }
-
-    func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
-        switch event {
-        case .lifecycle(.play):
+    /// A new video, or playback starting again (whoever started it), ends a Stop. A position that jumps (the
+    /// window's slider or keys) is announced as Seeked.
+    private func stateChanged(_ changes: PlayerState.Changes) {
+        let state = controller.state
+        if changes.contains(.session) {
             stopped = false
-        case .progress(let seconds):
-            if seeks.isJump(to: seconds, rate: controller.playbackRate) { announceSeek(to: seconds) }
-        default:
-            break
+            seeks.reset()
         }
-        announceChanges()
+        let playing = state.status == .playing
+        if playing, !wasPlaying { stopped = false }
+        wasPlaying = playing
+        if changes.contains(.position), !seeking, seeks.isJump(to: state.position, rate: state.rate) {
+            announceSeek(to: state.position)
+        }
+        if !changes.isDisjoint(with: Self.announcedChanges) { announceChanges() }
     }
 
     private func announceSeek(to seconds: Double) {
@@ -107,7 +113,7 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
         case (MPRISInterfaces.player, "Play"): play()
         case (MPRISInterfaces.player, "Pause"): controller.pause()
         case (MPRISInterfaces.player, "PlayPause"):
-            if state.playbackStatus == "Playing" { controller.pause() } else { play() }
+            if player.playbackStatus == "Playing" { controller.pause() } else { play() }
         case (MPRISInterfaces.player, "Stop"): stop()
         case (MPRISInterfaces.player, "Next"): controller.advanceToNext()
         case (MPRISInterfaces.player, "Previous"): controller.advanceToPrevious()
@@ -127,7 +133,7 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
     func property(interface: String, name: String) -> DBusValue? {
         switch interface {
         case MPRISInterfaces.root: return MPRISInterfaces.rootProperties[name]
-        case MPRISInterfaces.player: return name == "Position" ? .int64(state.position) : state.properties[name]
+        case MPRISInterfaces.player: return name == "Position" ? .int64(player.position) : player.properties[name]
         default: return nil
         }
     }
@@ -145,7 +151,7 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
                 controller.playbackRate = min(MPRISPlayerState.maximumRate, max(MPRISPlayerState.minimumRate, number))
             }
         case "Volume":
-            host.setVolume(min(1, max(0, number)))
+            controller.setVolume(number)
         default:
             return false
         }
@@ -164,17 +170,17 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
     /// The spec's Stop: playback stops and the next Play starts the video from the beginning. The session stays
     /// (the window keeps its picture and controls); only MPRIS says Stopped until then.
     private func stop() {
-        guard controller.currentSession != nil, state.playbackStatus != "Stopped" else { return }
+        guard controller.state.session != nil, player.playbackStatus != "Stopped" else { return }
         controller.pause()
-        if state.canSeek { seekAnnounced(to: 0) }
+        if player.canSeek { seekAnnounced(to: 0) }
         stopped = true
     }
 
     /// Relative seek; past the end it is Next, before the start it is the start (the spec's rules).
     private func seek(by microseconds: Int64) {
-        guard state.canSeek else { return }
-        let target = Double(state.position + microseconds) / 1_000_000
-        if let duration = state.duration, target >= duration {
+        guard player.canSeek else { return }
+        let target = Double(player.position + microseconds) / 1_000_000
+        if let duration = player.duration, target >= duration {
             if controller.canAdvanceToNext { controller.advanceToNext() }
             return
         }
@@ -183,16 +189,19 @@ final class MPRISService: PlaybackSessionConsumer, DBusObjectHandler {
 
     /// Absolute seek; a stale track ID (another video is current now) or a place outside the video is ignored.
     private func setPosition(_ microseconds: Int64, ofTrack trackID: String) {
-        guard state.canSeek, trackID == state.trackID, microseconds >= 0 else { return }
+        guard player.canSeek, trackID == player.trackID, microseconds >= 0 else { return }
         let target = Double(microseconds) / 1_000_000
-        if let duration = state.duration, target > duration { return }
+        if let duration = player.duration, target > duration { return }
         seekAnnounced(to: target)
     }
 
     /// A seek asked for over MPRIS is announced at once with where it went, not guessed from the progress after.
     private func seekAnnounced(to seconds: Double) {
-        guard controller.seek(to: seconds, tolerance: 0.1) else { return }
-        let landed = controller.currentSession?.position ?? seconds
+        seeking = true
+        let moved = controller.seek(to: seconds, tolerance: 0.1)
+        seeking = false
+        guard moved else { return }
+        let landed = controller.state.position
         seeks.expect(landed)
         announceSeek(to: landed)
     }

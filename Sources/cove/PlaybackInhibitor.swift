@@ -3,27 +3,31 @@ import CoveCore
 
 /// Keeps the screen from blanking and the computer from suspending while a video plays
 /// (`gtk_application_inhibit`: GNOME's or Xfce's session manager, else the desktop portal), and lets go on pause,
-/// end, failure, and when the session ends. A session consumer: the UI knows nothing of it.
-final class PlaybackInhibitor: PlaybackSessionConsumer {
+/// end, failure, and when the session ends. It follows the state's status: the UI knows nothing of it.
+final class PlaybackInhibitor {
     private let application: UnsafeMutablePointer<GtkApplication>
     private let window: UnsafeMutablePointer<GtkWindow>?
+    private let state: PlayerState
     /// The session manager's cookie while inhibited; 0 when not (or when nothing on the bus could inhibit).
     private var cookie: guint = 0
 
-    init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>?) {
+    init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>?,
+         state: PlayerState) {
         self.application = application
         self.window = window
+        self.state = state
+        update()
+        state.observe { [weak self] changes in
+            if changes.contains(.status) { self?.update() }
+        }
     }
 
-    func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
-        switch event {
-        case .lifecycle(.play):
-            inhibit()
-        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.fail), .lifecycle(.failedToPlayToEndTime),
-             .lifecycle(.resumeFail), .lifecycle(.error), .lifecycle(.terminate), .error:
-            release()
-        default:
-            break
+    /// Waiting for media the viewer wants played holds on too: a seek's rebuffering neither lets the screen
+    /// blank nor asks the session manager again.
+    private func update() {
+        switch state.status {
+        case .playing, .buffering: inhibit()
+        case .idle, .loading, .paused, .ended, .failed: release()
         }
     }
 

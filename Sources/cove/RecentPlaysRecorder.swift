@@ -2,52 +2,59 @@ import CoveCore
 import CoveGLib
 
 /// Keeps the start page's recently played list in the state file: a video is entered when its session begins
-/// (so quitting mid-video still lists it) and its position is written on pause, end and terminate, and every
-/// `interval` seconds of playback in between — never on every progress event.
-@MainActor
-final class RecentPlaysRecorder: PlaybackSessionConsumer {
+/// (so quitting mid-video still lists it) and its position is written on pause, end and when its session ends,
+/// and every `interval` seconds of playback in between — never on every change of the position.
+final class RecentPlaysRecorder {
     static let interval = 30.0
-    private let state: StateKeyFile
+    private let file: StateKeyFile
+    private let state: PlayerState
+    /// The entry of the state's session.
     private var current: RecentPlay?
     private var writtenPosition = 0.0
 
-    init(state: StateKeyFile) {
+    init(file: StateKeyFile, state: PlayerState) {
+        self.file = file
         self.state = state
+        follow()
+        state.observe { [weak self] changes in self?.stateChanged(changes) }
     }
 
-    static func load(from state: StateKeyFile) -> RecentPlays {
-        RecentPlays(groups: state.groups(withPrefix: RecentPlays.groupPrefix))
+    static func load(from file: StateKeyFile) -> RecentPlays {
+        RecentPlays(groups: file.groups(withPrefix: RecentPlays.groupPrefix))
     }
 
-    func didAdvance(to session: PlaybackSession) {
-        current = Self.entry(for: session)
+    private func stateChanged(_ changes: PlayerState.Changes) {
+        if changes.contains(.session) {
+            // The last position reached in the session that ended, then the new one (if any) at its start.
+            write()
+            follow()
+            return
+        }
+        guard current != nil else { return }
+        if changes.contains(.position), state.position.isFinite {
+            current?.position = state.position
+            if abs(state.position - writtenPosition) >= Self.interval { write() }
+        }
+        if changes.contains(.status), state.status == .paused || state.status == .ended { write() }
+    }
+
+    /// Starts recording the state's session, entered at once.
+    private func follow() {
+        current = state.session.map { entry(for: $0) }
         writtenPosition = 0
         write()
     }
 
-    func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
-        guard current != nil else { return }
-        switch event {
-        case .progress(let seconds) where seconds.isFinite:
-            current?.position = seconds
-            if abs(seconds - writtenPosition) >= Self.interval { write() }
-        case .lifecycle(.pause), .lifecycle(.end), .lifecycle(.terminate):
-            write()
-        default:
-            break
-        }
-    }
-
     private func write() {
-        guard let current else { return }
-        var plays = Self.load(from: state)
-        plays.record(current)
-        writtenPosition = current.position
-        CoveStateFile.reportWrite(state.replaceGroups(withPrefix: RecentPlays.groupPrefix, by: plays.groups), of: state)
+        guard let entry = current else { return }
+        var plays = Self.load(from: file)
+        plays.record(entry)
+        writtenPosition = entry.position
+        CoveStateFile.reportWrite(file.replaceGroups(withPrefix: RecentPlays.groupPrefix, by: plays.groups), of: file)
     }
 
     /// A Video Cloud video by account and ID; anything else (a file, a URL) by its address.
-    private static func entry(for session: PlaybackSession) -> RecentPlay {
+    private func entry(for session: PlaybackSession) -> RecentPlay {
         let video = session.video
         let address = session.source.url.absoluteString
         let target: RecentPlay.Target
@@ -56,8 +63,8 @@ final class RecentPlaysRecorder: PlaybackSessionConsumer {
         } else {
             target = .address(address)
         }
-        let title = video.name.flatMap { $0.isEmpty ? nil : $0 } ?? session.source.url.lastPathComponent
+        // The state's title; an address without a file's name of its own is listed by its last part all the same.
+        let title = state.title ?? session.source.url.lastPathComponent
         return RecentPlay(target: target, title: title, poster: video.poster?.absoluteString)
     }
-
 }

@@ -62,6 +62,24 @@ final class CoveMPRISTests: XCTestCase {
         return Variants.string(value)
     }
 
+    private func volume() -> Double? {
+        let value = playerProperty("Volume")
+        defer { if let value { g_variant_unref(value) } }
+        return Variants.double(value)
+    }
+
+    /// `org.freedesktop.DBus.Properties.Set` on the Player interface; the error's message if refused.
+    @discardableResult
+    private func setPlayerProperty(_ name: String, _ value: OpaquePointer) -> String? {
+        var failure: String?
+        let parameters = g_variant_new_tuple([g_variant_new_string(Self.player), g_variant_new_string(name),
+                                              g_variant_new_variant(value)], 3)
+        let reply = peer.call(Self.mpris, Self.path, "org.freedesktop.DBus.Properties", "Set", parameters,
+                              failure: &failure)
+        if let reply { g_variant_unref(reply) }
+        return failure
+    }
+
     private func flag(_ name: String) -> Bool? {
         let value = playerProperty(name)
         defer { if let value { g_variant_unref(value) } }
@@ -210,6 +228,78 @@ final class CoveMPRISTests: XCTestCase {
         XCTAssertEqual(sessionManager.uninhibited, [taken.cookie, again.cookie])
         XCTAssertEqual(sessionManager.inhibitors.count, 2, "nothing taken after the end")
         withExtendedLifetime(sessionManager) {}
+    }
+
+    /// MPRIS's Volume is the player's: set over D-Bus, it is the level the window's keys step from; changed in the
+    /// window (a key, mute), it is announced.
+    func testVolumeSetOverMPRISMovesThePlayersVolumeAndIsAnnounced() throws {
+        let run = try startCove(["--video-id", DemoCatalog.mp4VideoID])
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        XCTAssertEqual(volume(), 1)
+        /// Whether a PropertiesChanged said Volume was `level`.
+        func announced(_ level: Double) -> Bool {
+            peer.signals(named: "PropertiesChanged").contains { text in
+                guard let start = text.range(of: "'Volume': <")?.upperBound,
+                      let value = Double(text[start...].prefix { $0 != ">" }) else { return false }
+                return abs(value - level) < 0.001
+            }
+        }
+
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(0.25)))
+        wait(for: run, timeout: 10) { volume() == 0.25 && announced(0.25) }
+        XCTAssertEqual(volume(), 0.25)
+        XCTAssertTrue(announced(0.25), "\(peer.signals(named: "PropertiesChanged"))")
+
+        // The window's Down key steps down from the level MPRIS set.
+        try XDoTool.type("Down", intoWindowOf: run.pid)
+        wait(for: run, timeout: 10) { abs((volume() ?? 0) - 0.15) < 0.001 && announced(0.15) }
+        XCTAssertEqual(volume() ?? 0, 0.15, accuracy: 0.001)
+        XCTAssertTrue(announced(0.15), "\(peer.signals(named: "PropertiesChanged"))")
+        // Muted, it plays at 0; a level set over MPRIS unmutes.
+        try XDoTool.type("m", intoWindowOf: run.pid)
+        wait(for: run, timeout: 10) { volume() == 0 && announced(0) }
+        XCTAssertEqual(volume(), 0)
+        XCTAssertTrue(announced(0), "\(peer.signals(named: "PropertiesChanged"))")
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(0.5)))
+        wait(for: run, timeout: 10) { volume() == 0.5 }
+        XCTAssertEqual(volume(), 0.5)
+
+        // Out of range is the nearest end, as the spec says of a negative volume.
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(-1)))
+        wait(for: run, timeout: 10) { volume() == 0 }
+        XCTAssertEqual(volume(), 0)
+        XCTAssertNil(setPlayerProperty("Volume", g_variant_new_double(3)))
+        wait(for: run, timeout: 10) { volume() == 1 }
+        XCTAssertEqual(volume(), 1)
+        XCTAssertTrue(run.isRunning, run.standardError)
+    }
+
+    /// The panel and the window name a video the same way: one without a name (here an empty one) by its file.
+    func testANamelessVideoHasTheWindowsTitleInItsMetadata() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let nameless = "5000000000099"
+        emulator.catalog.videos.append([
+            "id": .string(nameless), "account_id": .string(UITestSupport.accountID), "name": "",
+            "sources": [["src": .string(emulator.mediaBaseURL + "/clip.mp4"), "type": "video/mp4", "container": "MP4"]],
+        ])
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+                                   "--policy-key", UITestSupport.policyKey, "--print-events", "--video-id", nameless],
+                                  environment: bus.environment)
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "Play") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "Play"), 1, run.allOutput)
+        let deadline = Date().addingTimeInterval(10)
+        var window = try XDoTool.windowName(ofProcess: run.pid)
+        while window != "clip.mp4", Date() < deadline, run.isRunning {
+            Thread.sleep(forTimeInterval: 0.1)
+            window = try XDoTool.windowName(ofProcess: run.pid)
+        }
+        XCTAssertEqual(window, "clip.mp4")
+        XCTAssertEqual(metadata().title, window)
     }
 
     func testASecondCoveOnTheBusTakesAnInstanceName() throws {

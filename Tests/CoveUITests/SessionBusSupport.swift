@@ -184,6 +184,11 @@ enum Variants {
         return Int64(g_variant_get_int64(value))
     }
 
+    static func double(_ value: OpaquePointer?) -> Double? {
+        guard let value, g_variant_is_of_type(value, g_variant_type_checked_("d")) != 0 else { return nil }
+        return g_variant_get_double(value)
+    }
+
     static func bool(_ value: OpaquePointer?) -> Bool? {
         guard let value, g_variant_is_of_type(value, g_variant_type_checked_("b")) != 0 else { return nil }
         return g_variant_get_boolean(value) != 0

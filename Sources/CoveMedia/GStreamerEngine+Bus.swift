@@ -83,8 +83,9 @@ extension GStreamerEngine {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
             report(.paused)
-        } else if new == GST_STATE_PAUSED, old != new, !isHeldForBuffering {
-            // A buffering hold is not a pause; old == new is a flushing seek's lost state, not a viewer's pause.
+        } else if new == GST_STATE_PAUSED, old != new, !isHeldForBuffering, !isSeeking, pending != GST_STATE_PLAYING {
+            // A buffering hold is not a pause, nor is a flushing seek's lost state (PLAYING → PAUSED on the way back
+            // to PLAYING, or PAUSED → PAUSED): the viewer still has it playing.
             report(.paused)
         }
     }

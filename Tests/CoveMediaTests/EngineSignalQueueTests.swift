@@ -88,3 +88,38 @@ final class EngineSignalQueueTests: XCTestCase {
         }
     }
 }
+
+/// A seek while playing is not a pause: the flushing seek takes the pipeline through PAUSED on its way back to
+/// PLAYING (and HLS over HTTP buffers again), and the viewer (the inhibitor, MPRIS) must not hear Pause then Play.
+final class EngineSeekWhilePlayingTests: XCTestCase {
+    func testASeekWhilePlayingHLSOverHTTPReportsNoPause() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("seek-playing")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try MediaEncoder.encodeHLS(to: directory + "/hls", seconds: 6, renditions: [
+            HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 300),
+        ])
+        let emulator = PlaybackAPIEmulator(catalog: EmulatorCatalog(accountID: "1", policyKey: "key",
+                                                                    mediaRoot: directory))
+        try emulator.start()
+        defer { emulator.stop() }
+        MainActor.assumeIsolated {
+            let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: emulator.mediaBaseURL + "/hls/master.m3u8")
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.contains { $0 > 0.5 } }, timeout: 10))
+            let before = recorder.signals.count
+            // Accurate seeks and keyframe seeks (as the slider's half-second tolerance makes them).
+            for (target, tolerance) in [(4.0, 0.1), (1.0, 0.1), (3.0, 1.0), (0.2, 1.0)] {
+                engine.seek(to: target, tolerance: tolerance)
+                XCTAssertTrue(MainLoop.run(until: {
+                    recorder.positions.last.map { abs($0 - target) <= tolerance + 0.3 } ?? false
+                }, timeout: 5), "landed near \(target)")
+            }
+            _ = MainLoop.run(until: { false }, timeout: 0.3)
+            let after = recorder.signals.dropFirst(before)
+            XCTAssertFalse(after.contains(.paused), "\(Array(after))")
+        }
+    }
+}

@@ -10,7 +10,7 @@ final class DesktopIntegration {
     private let mpris: MPRISService
 
     init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>,
-         controller: PlaybackController, quit: @escaping () -> Void) {
+         controller: PlaybackController, perform: @escaping (String, Double) -> Void, quit: @escaping () -> Void) {
         inhibitor = PlaybackInhibitor(application: application, window: window, state: controller.state)
         let connection = g_application_get_dbus_connection(
             UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
@@ -22,7 +22,8 @@ final class DesktopIntegration {
                     if let connection { g_dbus_connection_flush_sync(connection, nil, nil) }
                     quit()
                 }
-            }))
+            },
+            perform: perform))
         if let connection { mpris.start(on: connection) }
     }
 }

@@ -5,13 +5,15 @@ import CoveGLib
 import Glibc
 
 /// MPRIS on the session bus (`org.mpris.MediaPlayer2.cove`): the panel's media controls and the keyboard's media
-/// keys reach the controller through it. It reads the controller's state, announces what changed in it, and
-/// turns calls into the controller's own commands; the UI never calls it.
+/// keys reach the player through it. It reads the controller's state, announces what changed in it, and turns
+/// seeks, speed and volume into the player's typed actions, the way the window's controls and keys send them.
 final class MPRISService: DBusObjectHandler {
     /// What only the application can do.
     struct Host {
         var raise: () -> Void
         var quit: () -> Void
+        /// Activates a typed `player.*` action (`player.seek`, `player.set-rate`, `player.set-volume`).
+        var perform: (_ action: String, _ value: Double) -> Void
     }
 
     /// The state's changes that can change a property MPRIS announces (Position is read, never announced).
@@ -148,10 +150,10 @@ final class MPRISService: DBusObjectHandler {
             if number <= 0 {
                 controller.pause()
             } else {
-                controller.playbackRate = min(MPRISPlayerState.maximumRate, max(MPRISPlayerState.minimumRate, number))
+                host.perform("set-rate", min(MPRISPlayerState.maximumRate, max(MPRISPlayerState.minimumRate, number)))
             }
         case "Volume":
-            controller.setVolume(number)
+            host.perform("set-volume", number)
         default:
             return false
         }
@@ -197,10 +199,10 @@ final class MPRISService: DBusObjectHandler {
 
     /// A seek asked for over MPRIS is announced at once with where it went, not guessed from the progress after.
     private func seekAnnounced(to seconds: Double) {
+        guard controller.state.canSeek else { return }
         seeking = true
-        let moved = controller.seek(to: seconds, tolerance: 0.1)
+        host.perform("seek", seconds)
         seeking = false
-        guard moved else { return }
         let landed = controller.state.position
         seeks.expect(landed)
         announceSeek(to: landed)

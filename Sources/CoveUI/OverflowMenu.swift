@@ -27,6 +27,8 @@ final class OverflowMenu {
         gtk_box_append(cast(content), title)
         for rate in Self.speeds {
             let item = gtk_check_button_new_with_label(Self.label(for: rate))!
+            // GTK draws a radio for a check button with an action target, but tells screen readers "check box".
+            cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
             gtk_actionable_set_action_name(OpaquePointer(item), "player.set-rate")
             gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_double(rate))
             closeWhenChosen(item)

@@ -36,6 +36,8 @@ extension PlayerViewScenario {
         for item in menu.speedItems {
             XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(item.button)).map { String(cString: $0) },
                            "player.set-rate")
+            XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(item.button)), GTK_ACCESSIBLE_ROLE_RADIO,
+                           "a screen reader reads a choice")
         }
         XCTAssertEqual(checked(menu), [1], "Normal is checked at first")
         let texts = LabelFit.assertFits(menu.popover, name: "More menu")

@@ -16,6 +16,10 @@ void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+void cove_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role) {
+    g_object_set(widget, "accessible-role", role, NULL);
+}
+
 GdkTexture *cove_widget_render_texture(GtkWidget *widget) {
     int width = gtk_widget_get_width(widget);
     int height = gtk_widget_get_height(widget);

@@ -20,6 +20,8 @@ final class ControlBar {
     let preferredBitrateButton: Widget
     let video360Button: Widget
     let pictureInPictureButton: Widget
+    /// "More": its popover holds the playback speed (OverflowMenu).
+    let overflowButton: Widget
     let elastic: ElasticLayout
     /// Spacers and application widgets for `empty` views, by view identity.
     private var emptyHosts: [ObjectIdentifier: Widget] = [:]
@@ -27,6 +29,7 @@ final class ControlBar {
     var onSeek: (Double) -> Void = { _ in }
     var onClosedCaption: () -> Void = {}
     var onPreferredBitrate: () -> Void = {}
+    var onOverflow: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
     var onVolume: (Double) -> Void = { _ in }
@@ -58,6 +61,7 @@ final class ControlBar {
         preferredBitrateButton = gtk_button_new_from_icon_name("emblem-system-symbolic")
         video360Button = gtk_button_new_from_icon_name("object-rotate-right-symbolic")
         pictureInPictureButton = gtk_button_new_from_icon_name("view-dual-symbolic")
+        overflowButton = gtk_button_new_from_icon_name("view-more-symbolic")
 
         for label in [currentTimeLabel, separatorLabel, durationLabel] { gtk_widget_add_css_class(label, "cove-time") }
         gtk_widget_add_css_class(liveButton, "cove-live")
@@ -101,7 +105,8 @@ final class ControlBar {
         [.playback: playButton, .jumpBack: jumpBackButton, .currentTime: currentTimeLabel,
          .timeSeparator: separatorLabel, .duration: durationLabel, .progress: slider, .screenMode: screenModeButton,
          .closedCaption: closedCaptionButton, .live: liveButton, .volume: volumeButton,
-         .preferredBitrate: preferredBitrateButton, .video360: video360Button, .pictureInPicture: pictureInPictureButton]
+         .preferredBitrate: preferredBitrateButton, .video360: video360Button, .pictureInPicture: pictureInPictureButton,
+         .overflow: overflowButton]
     }
 
     func widget(for tag: ViewTag) -> Widget? { tagWidgets[tag] }
@@ -135,6 +140,7 @@ final class ControlBar {
         setAccessible(.preferredBitrate, tr("Preferred Bit rate"))
         setAccessible(.video360, tr("360 Video"))
         setAccessible(.pictureInPicture, tr("Picture in Picture"))
+        setAccessible(.overflow, tr("More"))
         setPlaying(isShowingPause)
         setFullscreen(isShowingExitFullscreen)
     }
@@ -149,6 +155,7 @@ final class ControlBar {
         }
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
+        Signals.connect(overflowButton, "clicked") { [weak self] in self?.onOverflow() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in
             guard let self, !self.isShowingVolume else { return }
             self.onVolume(value)

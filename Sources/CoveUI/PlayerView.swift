@@ -35,6 +35,8 @@ public final class PlayerView {
     private let textures = RemoteTextures()
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
+    /// The More button's menu: the playback speed, bound to `player.set-rate`.
+    lazy var overflowMenu = OverflowMenu(button: controlBar.overflowButton)
     private(set) var bitrateMenu: PreferredBitrateMenu?
     lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
@@ -158,6 +160,7 @@ public final class PlayerView {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
             menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
             controlBar.onPreferredBitrate = { menu.open() }
+            Signals.connectNotify(menu.popover, property: "visible") { [weak self] in self?.menusChanged() }
             controller.setPreferredPeakBitRate(menu.choices[menu.selectedIndex].bitsPerSecond)
             bitrateMenu = menu
         }
@@ -165,11 +168,15 @@ public final class PlayerView {
         audioSubtitles.onSelectCaption = { [weak self] choice in
             self?.actions.activate("caption-track", string: PlayerCommands.captionActionValue(for: choice))
         }
-        // While a menu is open the controls stay.
-        Signals.connectNotify(audioSubtitles.popover, property: "visible") { [weak self] in
-            guard let self else { return }
-            self.visibility.menuOpen = self.audioSubtitles.isOpen
+        controlBar.onOverflow = { [weak self] in self?.overflowMenu.open() }
+        for popover in [audioSubtitles.popover, overflowMenu.popover] {
+            Signals.connectNotify(popover, property: "visible") { [weak self] in self?.menusChanged() }
         }
+    }
+
+    /// While a menu is open the controls stay.
+    private func menusChanged() {
+        visibility.menuOpen = audioSubtitles.isOpen || overflowMenu.isOpen || bitrateMenu?.isOpen == true
     }
 
     /// The captions are placed over the picture and above the bar; what they say comes from the player state.

@@ -45,7 +45,7 @@ final class LayoutEngineTests: XCTestCase {
             XCTAssertEqual(ViewTag(name: tag.name), tag)
         }
         XCTAssertEqual(ViewTag.progress.defaultWidth, 60)
-        XCTAssertEqual(ViewTag.allCases.map(\.rawValue), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 16, 17, 18, 201])
+        XCTAssertEqual(ViewTag.allCases.map(\.rawValue), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 16, 17, 18, 201, 202])
         XCTAssertNil(ViewTag(name: "externalRoute"))
         XCTAssertEqual(LayoutView(tag: .duration, width: -1).resolvedWidth, 56)
         XCTAssertEqual(LayoutView(tag: .duration, width: 0).resolvedWidth, 0)
@@ -193,6 +193,17 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(layout.frames(forWidth: 267).overflowed.map(\.tag), [.video360, .pictureInPicture])
         XCTAssertEqual(layout.frames(forWidth: 223).overflowed.map(\.tag),
                        [.timeSeparator, .video360, .pictureInPicture])
+    }
+
+    /// The More button goes late, after jump back, but before the volume and the controls no bar can do without.
+    func testTheMoreButtonGoesAfterJumpBackAndBeforeTheVolume() {
+        let row = [ViewTag.playback, .jumpBack, .overflow, .volume, .screenMode].map { LayoutView(tag: $0) }
+        // Everything: 36·5 + 4·8 = 212.
+        let layout = oneRow(row)
+        XCTAssertEqual(layout.frames(forWidth: 212).overflowed.map(\.tag), [])
+        XCTAssertEqual(layout.frames(forWidth: 211).overflowed.map(\.tag), [.jumpBack])
+        XCTAssertEqual(layout.frames(forWidth: 167).overflowed.map(\.tag), [.jumpBack, .overflow])
+        XCTAssertEqual(layout.frames(forWidth: 123).overflowed.map(\.tag), [.jumpBack, .overflow, .volume])
     }
 
     func testViewsNeverOverlapAndButtonsAreNeverClippedAtAnyWidth() {

@@ -83,6 +83,20 @@ final class LayoutFileTests: XCTestCase {
         XCTAssertTrue(error.message.contains("pictureInPicture"), "the message lists the known controls")
     }
 
+    /// Every control can be named in a layout file, Cove's own (volume, overflow) included.
+    func testEveryTagCanBeNamedInALayoutFile() throws {
+        for tag in ViewTag.allCases {
+            let layout = try ControlLayout(layoutJSON: #"{"standard": [[{"tag": "\#(tag.name)"}]]}"#)
+            XCTAssertEqual(layout.standard.first?.first?.tag, tag, tag.name)
+        }
+        let more = try ControlLayout(layoutJSON: #"{"standard": [[{"tag": "playback"}, {"tag": "overflow"}]]}"#)
+        XCTAssertEqual(more.standard[0].map(\.tag), [.playback, .overflow])
+        XCTAssertEqual(more.standard[0][1].resolvedWidth, 36, "a button's width")
+        XCTAssertEqual(ViewTag(name: "overflow")?.rawValue, 202)
+        let unknown = try XCTUnwrap(failure(#"{"standard": [[{"tag": "more"}]]}"#))
+        XCTAssertTrue(unknown.message.contains("volume, overflow"), unknown.message)
+    }
+
     func testBadValuesNameTheirLine() throws {
         let cases: [(item: String, problem: LayoutFileError.Problem, column: Int)] = [
             (#"{"tag": "playback", "width": "36"}"#, .badWidth, 34),

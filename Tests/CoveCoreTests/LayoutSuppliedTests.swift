@@ -4,9 +4,9 @@ import XCTest
 final class LayoutSuppliedTests: XCTestCase {
     private func tags(_ rows: [[LayoutView]]) -> [[ViewTag]] { rows.map { $0.map(\.tag) } }
 
-    private let videoTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .volume,
-                                            .screenMode]
-    private let audioTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .volume]
+    private let videoTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .overflow,
+                                            .volume, .screenMode]
+    private let audioTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .overflow, .volume]
 
     func testNamesAreThoseOfTheCommandLineAndEvents() {
         XCTAssertEqual(SuppliedLayout.allCases.map(\.rawValue),
@@ -96,6 +96,26 @@ final class LayoutSuppliedTests: XCTestCase {
         XCTAssertFalse(byTag(.jumpBack).isRemoved)
     }
 
+    /// The More button (the playback speed) is in every supplied layout's buttons, standard and compact, shown
+    /// whatever the video, just before the volume.
+    func testEveryLayoutHasTheMoreButtonBeforeTheVolume() {
+        let contexts = [LayoutContext(), LayoutContext(hasCaptionsOrAudioChoice: true, preferredBitrateConfigured: true,
+                                                       is360: true, pictureInPictureEnabled: true, bumperModeActive: true)]
+        for supplied in SuppliedLayout.allCases {
+            for context in contexts {
+                let layout = supplied.makeLayout(context)
+                for (arrangement, rows) in [("standard", layout.standard), ("compact", layout.compact)] {
+                    let buttons = rows.last?.map(\.tag) ?? []
+                    let more = buttons.firstIndex(of: .overflow)
+                    XCTAssertNotNil(more, "\(supplied) \(arrangement): \(buttons)")
+                    XCTAssertEqual(more.map { $0 + 1 }, buttons.firstIndex(of: .volume), "\(supplied) \(arrangement)")
+                    XCTAssertEqual(rows.joined().filter { $0.tag == .overflow }.map(\.isRemoved), [false],
+                                   "\(supplied) \(arrangement): once, and shown")
+                }
+            }
+        }
+    }
+
     func testSuppliedLayoutsFitFromPhoneWidthUpWithCaptions() {
         let captions = LayoutContext(hasCaptionsOrAudioChoice: true)
         for supplied in SuppliedLayout.allCases {
@@ -116,7 +136,8 @@ final class LayoutSuppliedTests: XCTestCase {
         XCTAssertEqual(frame(.progress)?.row, 0)
         XCTAssertEqual(frame(.progress)?.width, 360 - 56 - 56 - 16)
         XCTAssertEqual(frame(.screenMode), LayoutFrame(x: 324, y: 44, width: 36, height: 44, row: 1))
-        XCTAssertEqual(frame(.closedCaption)?.x, 236)
+        XCTAssertEqual(frame(.overflow), LayoutFrame(x: 236, y: 44, width: 36, height: 44, row: 1))
+        XCTAssertEqual(frame(.closedCaption)?.x, 192)
         XCTAssertNil(frame(.timeSeparator), "the separator is only in the standard row")
         XCTAssertEqual(result.height, 88)
     }
@@ -141,16 +162,16 @@ final class LayoutSuppliedTests: XCTestCase {
         let lines = SuppliedLayout.compositionTable.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("| `") }.count, 6)
         let vod = "| `vod` | playback · jumpBack · currentTime · timeSeparator · duration · **progress** · "
-            + "closedCaption · preferredBitrate · video360 · pictureInPicture · volume · screenMode | "
+            + "closedCaption · preferredBitrate · video360 · pictureInPicture · overflow · volume · screenMode | "
             + "1: currentTime · **progress** · duration<br>2: playback · jumpBack · *spacer* · closedCaption · "
-            + "preferredBitrate · video360 · pictureInPicture · volume · screenMode |"
+            + "preferredBitrate · video360 · pictureInPicture · overflow · volume · screenMode |"
         XCTAssertTrue(lines.contains(vod[...]))
-        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · volume | "
-            + "playback · live · *spacer* · closedCaption · preferredBitrate · volume |"
+        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · overflow · "
+            + "volume | playback · live · *spacer* · closedCaption · preferredBitrate · overflow · volume |"
         XCTAssertTrue(lines.contains(liveAudio[...]))
         XCTAssertTrue(SuppliedLayout.compositionTable.contains(
             "(the trailing-most first among equals): empty, video360, pictureInPicture, preferredBitrate, "
-                + "timeSeparator, duration, jumpBack, volume, closedCaption, currentTime, progress, live, "
+                + "timeSeparator, duration, jumpBack, overflow, volume, closedCaption, currentTime, progress, live, "
                 + "screenMode, playback."))
     }
 }

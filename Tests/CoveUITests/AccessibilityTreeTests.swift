@@ -47,8 +47,8 @@ final class AccessibilityTreeTests: XCTestCase {
         let controls = nodes[(bar + 1)...].prefix { $0.depth > nodes[bar].depth }.filter { $0.depth == nodes[bar].depth + 1 }
         let read = controls.map { "\($0.role): \($0.name)" }
         let expected = ["push button: Pause", "push button: Jump Back", "label: Current Time", "label: Duration 0:09",
-                        "slider: Current Position", "push button: Picture in Picture", "filler: Volume",
-                        "push button: Enter Fullscreen"]
+                        "slider: Current Position", "push button: Picture in Picture", "push button: More",
+                        "filler: Volume", "push button: Enter Fullscreen"]
         XCTAssertEqual(read.count, expected.count, "\(read)")
         for (line, prefix) in zip(read, expected) {
             XCTAssertTrue(line.hasPrefix(prefix), "\(line) should start with \(prefix), in \(read)")

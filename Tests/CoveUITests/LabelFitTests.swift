@@ -7,8 +7,9 @@ import Foundation
 import XCTest
 
 /// Every language of po/LINGUAS (and English) at 450 and 1280 pixels wide: the player with its control bar, the
-/// Audio & Subtitles and quality menus, a message with Retry and the session ID, the playlist strip, and the start
-/// page. No label is ellipsized, squeezed below the size its text needs, or cut by a box around it.
+/// Audio & Subtitles, quality and More (playback speed) menus, a message with Retry and the session ID, the
+/// playlist strip, and the start page. No label is ellipsized, squeezed below the size its text needs, or cut by a
+/// box around it.
 final class LabelFitTests: XCTestCase {
     func testEveryLanguageFitsNarrowAndWide() throws {
         let catalogues = try LanguageSwitch.compileCatalogues()
@@ -67,6 +68,15 @@ extension PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         LabelFit.assertFits(bitrate.popover, name: "\(name), quality menu")
         gtk_popover_popdown(cast(bitrate.popover))
+
+        player.overflowMenu.open()
+        let speedMenu = player.overflowMenu.popover
+        XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_mapped(speedMenu) != 0 }, timeout: 5), name)
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        let speedTexts = LabelFit.assertFits(speedMenu, name: "\(name), More menu")
+        XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:)),
+                       "\(name): every speed is checked")
+        player.overflowMenu.close()
 
         player.showMessage(tr("The video service is temporarily unavailable. Please try again later."), retry: {})
         _ = MainLoop.run(until: { false }, timeout: 0.5)

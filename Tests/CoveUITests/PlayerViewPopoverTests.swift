@@ -16,7 +16,8 @@ extension PlayerViewScenario {
         var options = PlayerViewOptions()
         options.preferredBitrateConfig = PreferredBitrateConfig(menuTitle: "Quality", options: [("Low", 300_000)])
         let player = try makePlayer(options: options)
-        let popovers = [player.thumbnails.popover, player.audioSubtitles.popover, try XCTUnwrap(player.bitrateMenu).popover]
+        let popovers = [player.thumbnails.popover, player.audioSubtitles.popover, try XCTUnwrap(player.bitrateMenu).popover,
+                        player.overflowMenu.popover]
         for popover in popovers {
             XCTAssertNotNil(gtk_widget_get_parent(popover))
             g_object_ref(UnsafeMutableRawPointer(popover))

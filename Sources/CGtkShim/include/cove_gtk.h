@@ -11,6 +11,9 @@ void cove_accessible_set_description(GtkWidget *widget, const char *description)
 void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
 /// Hides a purely decorative widget from assistive technologies.
 void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+/// Sets the role assistive technologies read (GtkWidget's construct-time "accessible-role"); only before the widget
+/// is realized. A check button bound to one value of a stateful action is a choice among several: a radio button.
+void cove_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role);
 /// Renders `widget` as it is now into a texture (NULL when it has no size yet); for screenshots and pixel tests.
 GdkTexture *cove_widget_render_texture(GtkWidget *widget);
 /// Asks the window manager to keep a mapped toplevel above other windows (EWMH _NET_WM_STATE_ABOVE; GTK 4 has no

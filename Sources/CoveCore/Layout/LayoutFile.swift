@@ -22,7 +22,8 @@ extension ControlLayout {
         - `standard` (required) and `compact` (optional; without it the standard rows are used at every width):
           arrays of rows, each an array of controls, leading to trailing.
         - A control: `tag` (required) is one of playback, jumpBack, closedCaption, screenMode, currentTime,
-          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture, volume;
+          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture, volume,
+          overflow (the More button: playback speed);
           `width` in pixels, -1 (the default) for the control's default width; `elasticity`, 0 (the default) for a
           fixed width, more to share the row's leftover width; `removed` (default false) to start hidden;
           `id` names an `empty` control that hosts an application widget.

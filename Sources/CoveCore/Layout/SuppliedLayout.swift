@@ -65,7 +65,8 @@ public enum SuppliedLayout: String, Sendable, Hashable, CaseIterable {
         its tag's default width (buttons 36 px, time labels 56 px, separator 8 px, Live 48 px). Shown only when
         needed: closedCaption when the stream has captions/subtitles or more than one audio track, preferredBitrate
         when a preferred-bitrate configuration is set, video360 for 360° videos, pictureInPicture when enabled;
-        jumpBack is hidden while a bumper plays. A control present in both arrangements is the same control.
+        jumpBack is hidden while a bumper plays. overflow is the More button, whose menu holds the playback speed.
+        A control present in both arrangements is the same control.
 
         """
 }
@@ -106,12 +107,14 @@ private struct SuppliedControls {
     let progress = LayoutView(tag: .progress, elasticity: 1)
     let live = LayoutView(tag: .live)
     /// The controls at the trailing end of every row that has them: optional ones first, so the bar's right edge
-    /// (volume, fullscreen) stays put while they come and go. Audio has no fullscreen, 360 or picture in picture.
+    /// (More, volume, fullscreen) stays put while they come and go. Audio has no fullscreen, 360 or picture in
+    /// picture.
     let trailing: [LayoutView]
 
     init(audioOnly: Bool) {
-        let video: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .volume, .screenMode]
-        let audio: [ViewTag] = [.closedCaption, .preferredBitrate, .volume]
+        let video: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .overflow, .volume,
+                                .screenMode]
+        let audio: [ViewTag] = [.closedCaption, .preferredBitrate, .overflow, .volume]
         trailing = (audioOnly ? audio : video).map { LayoutView(tag: $0) }
     }
 

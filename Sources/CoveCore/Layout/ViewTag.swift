@@ -16,6 +16,8 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     case pictureInPicture = 18
     /// Cove's mute button with a volume popover. The SDK reserves tags up to 200 for itself.
     case volume = 201
+    /// Cove's "More" button, whose popover holds what has no button of its own: the playback speed.
+    case overflow = 202
 
     /// What kind of widget hosts the control.
     public enum Kind: Sendable, Hashable {
@@ -29,7 +31,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     public var kind: Kind {
         switch self {
         case .playback, .jumpBack, .closedCaption, .screenMode, .live, .video360, .preferredBitrate,
-             .pictureInPicture, .volume: .button
+             .pictureInPicture, .volume, .overflow: .button
         case .currentTime, .timeSeparator, .duration: .label
         case .progress: .slider
         case .empty: .empty
@@ -53,6 +55,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
         case .preferredBitrate: "preferredBitrate"
         case .pictureInPicture: "pictureInPicture"
         case .volume: "volume"
+        case .overflow: "overflow"
         }
     }
 
@@ -74,7 +77,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// Which controls a row that is too narrow gives up first (lowest first): spacers, then the rarer buttons, then
-    /// the duration, and play/pause last.
+    /// the duration, jump back and the More button (its speeds have keys too), and play/pause last.
     var keepPriority: Int {
         switch self {
         case .empty: 0
@@ -84,13 +87,14 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
         case .timeSeparator: 4
         case .duration: 5
         case .jumpBack: 6
-        case .volume: 7
-        case .closedCaption: 8
-        case .currentTime: 9
-        case .progress: 10
-        case .live: 11
-        case .screenMode: 12
-        case .playback: 13
+        case .overflow: 7
+        case .volume: 8
+        case .closedCaption: 9
+        case .currentTime: 10
+        case .progress: 11
+        case .live: 12
+        case .screenMode: 13
+        case .playback: 14
         }
     }
 }

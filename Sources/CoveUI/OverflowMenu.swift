@@ -1,0 +1,78 @@
+import CGtk
+import CGtkShim
+import CoveCore
+import CoveGLib
+
+/// The popover of the "More" button (the `overflow` tag): a Playback Speed section whose items are bound to
+/// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
+/// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
+/// application), and it keeps no copy of its own. Choosing an item closes the menu.
+final class OverflowMenu {
+    /// The speeds offered, slowest first; 1 is "Normal".
+    static let speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]
+
+    let popover: Widget
+    /// The speed items in the order shown, for tests.
+    private(set) var speedItems: [(rate: Double, button: Widget)] = []
+
+    init(button: Widget) {
+        popover = gtk_popover_new()
+        gtk_widget_add_css_class(popover, "cove-menu")
+        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
+        attachPopover(popover, to: button)
+        cove_accessible_set_label(popover, tr("More"))
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        let title = gtk_label_new(tr("Playback Speed"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(content), title)
+        for rate in Self.speeds {
+            let item = gtk_check_button_new_with_label(Self.label(for: rate))!
+            // GTK draws a radio for a check button with an action target, but tells screen readers "check box".
+            cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
+            gtk_actionable_set_action_name(OpaquePointer(item), "player.set-rate")
+            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_double(rate))
+            closeWhenChosen(item)
+            gtk_box_append(cast(content), item)
+            speedItems.append((rate, item))
+        }
+        gtk_popover_set_child(cast(popover), content)
+    }
+
+    var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
+
+    func open() { gtk_popover_popup(cast(popover)) }
+
+    func close() { gtk_popover_popdown(cast(popover)) }
+
+    /// Written out, not formatted: each language writes its own decimal separator, and 1 is "Normal".
+    static func label(for rate: Double) -> String {
+        switch rate {
+        case 0.5: tr("0.5×")
+        case 0.75: tr("0.75×")
+        case 1: tr("Normal")
+        case 1.25: tr("1.25×")
+        case 1.5: tr("1.5×")
+        case 1.75: tr("1.75×")
+        case 2: tr("2×")
+        default: "\(rate)×"
+        }
+    }
+
+    /// The item itself activates the action (a click, Space or Enter, `gtk_widget_activate`); the menu closes once
+    /// that is done, also when the speed chosen is the one playing. A speed changed elsewhere while the menu is open
+    /// only moves the check mark.
+    private func closeWhenChosen(_ item: Widget) {
+        let closeLater = { [weak self] in
+            _ = MainLoop.after(milliseconds: 0) { self?.close() }
+        }
+        Signals.connect(item, "activate") { closeLater() }
+        // Capture phase: seen before the item's own gesture claims the release and activates the action.
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        Signals.connectPress(raw(click), "released") { _, x, y in
+            guard gtk_widget_contains(item, x, y) != 0 else { return }
+            closeLater()
+        }
+        gtk_widget_add_controller(item, click)
+    }
+}

@@ -30,24 +30,27 @@ extension PlayerActions {
 
     /// A choice among strings (`player.caption-track`, `player.audio-track`); its state is the current one.
     func addChoice(_ name: String, initial: String, _ handler: @escaping @MainActor (String) -> Void) {
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
-        Signals.connectVariant(UnsafeMutableRawPointer(action), "change-state") { value in
-            guard let value else { return }
+        addStateful(name, type: "s", initial: g_variant_new_string(initial)) { value in
             handler(String(cString: g_variant_get_string(value, nil)))
         }
-        insert(action, named: name)
     }
 
     /// A double with a state (`player.set-rate`): menus of choices show the current value checked.
     func addNumberChoice(_ name: String, initial: Double, _ handler: @escaping @MainActor (Double) -> Void) {
-        let type = g_variant_type_new("d")
+        addStateful(name, type: "d", initial: g_variant_new_double(initial)) { value in
+            handler(g_variant_get_double(value))
+        }
+    }
+
+    /// A stateful action whose parameter has the state's type; asking for a state goes to `handler` only.
+    private func addStateful(_ name: String, type signature: String, initial: OpaquePointer,
+                             _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+        let type = g_variant_type_new(signature)
         defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful(name, type, g_variant_new_double(initial))!
+        let action = g_simple_action_new_stateful(name, type, initial)!
         Signals.connectVariant(UnsafeMutableRawPointer(action), "change-state") { value in
             guard let value else { return }
-            handler(g_variant_get_double(value))
+            handler(value)
         }
         insert(action, named: name)
     }

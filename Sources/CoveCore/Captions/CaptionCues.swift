@@ -24,11 +24,7 @@ public struct CaptionCues: Sendable, Equatable {
     /// The cues showing at `seconds` (start ≤ seconds < end), in start order.
     public func active(at seconds: Double) -> [CaptionCue] {
         guard seconds.isFinite else { return [] }
-        var low = 0, high = cues.count
-        while low < high {
-            let middle = (low + high) / 2
-            if cues[middle].start <= seconds { low = middle + 1 } else { high = middle }
-        }
+        let low = firstIndex(startingAfter: seconds)
         var showing: [CaptionCue] = []
         var index = low - 1
         while index >= 0, latestEnd[index] > seconds {
@@ -41,14 +37,20 @@ public struct CaptionCues: Sendable, Equatable {
     /// The next moment after `seconds` at which what `active(at:)` gives changes: a cue starts or one showing ends.
     public func nextChange(after seconds: Double) -> Double? {
         guard seconds.isFinite else { return nil }
+        let low = firstIndex(startingAfter: seconds)
+        let nextStart = low < cues.count ? cues[low].start : nil
+        let nextEnd = active(at: seconds).map(\.end).min()
+        return [nextStart, nextEnd].compactMap { $0 }.min()
+    }
+
+    /// The index of the first cue that starts after `seconds` (binary search over the start order).
+    private func firstIndex(startingAfter seconds: Double) -> Int {
         var low = 0, high = cues.count
         while low < high {
             let middle = (low + high) / 2
             if cues[middle].start <= seconds { low = middle + 1 } else { high = middle }
         }
-        let nextStart = low < cues.count ? cues[low].start : nil
-        let nextEnd = active(at: seconds).map(\.end).min()
-        return [nextStart, nextEnd].compactMap { $0 }.min()
+        return low
     }
 
     /// The text on screen at `seconds`: the active cues' texts, one below the other.

@@ -404,7 +404,7 @@ public final class PlayerView {
             if !active { controlBar.update(position: 0, duration: nil) }
         case .bumperProgress(let time):
             // The purple slider runs over the bumper (the engine plays it, so its duration is the bumper's).
-            controlBar.update(position: time, duration: controller.currentSession?.engine.duration)
+            controlBar.update(position: time, duration: controller.state.bumperDuration)
         case .lifecycle(.playbackBufferEmpty):
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):

@@ -14,8 +14,8 @@ final class ResumeOffer {
 
     /// What Retry does now, or nil once the attempts are used up. `onRetry` runs first (e.g. clear the message).
     func retry(for controller: PlaybackController, onRetry: @escaping () -> Void) -> (() -> Void)? {
-        guard attempts < Self.maximumAttempts, let session = controller.currentSession else { return nil }
-        let position = session.position
+        guard attempts < Self.maximumAttempts, controller.state.session != nil else { return nil }
+        let position = controller.state.position
         return { [weak self, weak controller] in
             guard let self, let controller else { return }
             self.attempts += 1

@@ -40,6 +40,7 @@ extension PlaybackController {
         set(\.canSeek, session.map(Self.canSeek) ?? false, .seekable)
         set(\.bufferedPosition, session.flatMap { $0.isBumperActive ? nil : $0.bufferedPosition }, .buffered)
         set(\.isBumperActive, session?.isBumperActive ?? false, .status)
+        set(\.bumperDuration, session.flatMap { $0.isBumperActive ? $0.engine.duration : nil }, .duration)
         set(\.rate, playbackRate, .rate)
         set(\.volume, volume, .volume)
         set(\.isMuted, isMuted, .volume)

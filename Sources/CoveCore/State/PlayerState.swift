@@ -50,6 +50,8 @@ public final class PlayerState {
     /// How far media has arrived ahead of the playhead, in content seconds.
     public internal(set) var bufferedPosition: Double?
     public internal(set) var isBumperActive = false
+    /// The bumper's own length while it plays (its purple slider); nil otherwise.
+    public internal(set) var bumperDuration: Double?
     public internal(set) var rate = 1.0
     /// The level the viewer chose, 0…1; it stays while muted.
     public internal(set) var volume = 1.0

@@ -21,12 +21,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0"),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0"),
         // Small C shims: only what Swift cannot call.
         .target(name: "CLibc"),
         .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
                 linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        // libxml2 for the VMAP reader; its parser headers stay out of Swift (their ICU clashes with Foundation's).
+        .target(name: "CXMLShim", dependencies: ["CXML2"]),
         // The cove executable only: SIGINT/SIGTERM blocked from a constructor, before main.
         .target(name: "CQuitEarly"),
         // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CoveGLib", dependencies: ["CGLib", "CGLibShim"], swiftSettings: strict),
-        .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim"], swiftSettings: strict),
+        .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim", "CXMLShim"], swiftSettings: strict),
         .target(name: "CoveMedia",
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim"],
                 swiftSettings: strict),

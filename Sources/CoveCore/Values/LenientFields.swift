@@ -111,7 +111,7 @@ extension URL {
 
 /// Hand-edited JSON sometimes carries stray spaces or newlines around URLs and codes. Text that starts and ends with
 /// a visible ASCII character, as nearly all does, is returned as it is without looking at the characters between.
-func trimmingWhitespace(_ text: String) -> String {
+public func trimmingWhitespace(_ text: String) -> String {
     if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) {
         return text
     }

@@ -18,6 +18,10 @@ public struct EmulatorCatalog: Sendable, Equatable {
     public var faults: [String: EmulatorFault]
     /// The directory served under /media; nil serves no files.
     public var mediaRoot: String?
+    /// SSAI: the ad configurations the account has, and each video's VMAP address. A video request with a known
+    /// `ad_config_id` gets `vmap` on every source, as the Playback API does; an unknown one is answered as usual.
+    public var adConfigIDs: Set<String> = []
+    public var vmapURLs: [String: String] = [:]
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {

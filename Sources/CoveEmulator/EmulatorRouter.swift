@@ -40,8 +40,12 @@ enum EmulatorRouter {
         let answer: EmulatorReply
         let resolvedID: String?
         if route[2] == "videos" {
-            let video = lookUp(identifier, byID: catalog.video(id:), byReference: catalog.video(referenceID:))
+            var video = lookUp(identifier, byID: catalog.video(id:), byReference: catalog.video(referenceID:))
             resolvedID = video?["id"]?.stringValue
+            if let adConfig = query["ad_config_id"], catalog.adConfigIDs.contains(adConfig),
+               let vmap = resolvedID.flatMap({ catalog.vmapURLs[$0] }) {
+                video = video.map { withVMAP(vmap, on: $0) }
+            }
             answer = video.map { .json($0) }
                 ?? .apiError(404, "VIDEO_NOT_FOUND", message: "The requested video was not found")
         } else {
@@ -66,6 +70,17 @@ enum EmulatorRouter {
         case .largeBody(let bytes, let chunked):
             .generated(status: 200, contentType: "application/json", byteCount: bytes, chunked: chunked)
         }
+    }
+
+    /// Every source of `video` with `vmap` set, as an `ad_config_id` answer has it.
+    private static func withVMAP(_ vmap: String, on video: JSONValue) -> JSONValue {
+        guard var object = video.objectValue, let sources = object["sources"]?.arrayValue else { return video }
+        object["sources"] = .array(sources.map { source in
+            guard var fields = source.objectValue else { return source }
+            fields["vmap"] = .string(vmap)
+            return .object(fields)
+        })
+        return .object(object)
     }
 
     private static let notFound = EmulatorReply.apiError(404, "RESOURCE_NOT_FOUND",

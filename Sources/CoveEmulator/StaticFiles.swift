@@ -13,6 +13,7 @@ enum StaticFiles {
         "jpeg": "image/jpeg",
         "png": "image/png",
         "json": "application/json",
+        "vmap": "application/xml",
     ]
 
     static func contentType(forPath path: String) -> String {

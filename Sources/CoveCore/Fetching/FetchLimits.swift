@@ -5,6 +5,8 @@ public enum FetchLimits {
     /// A caption file or playlist (a sidecar WebVTT, a master or media playlist, one segment). A feature film's
     /// WebVTT is a few hundred KiB, a master playlist a few KiB: 2 MiB leaves room and stops `/dev/zero`-like
     /// bodies early.
+    /// An SSAI VMAP: a few KiB per ad break; a day of hourly breaks with companions stays far below.
+    public static let vmapBytes = 1024 * 1024
     public static let captionFileBytes = 2 * 1024 * 1024
     /// All of one caption track's segments together: four films' worth of text, far beyond any real track.
     public static let captionTrackBytes = 8 * 1024 * 1024

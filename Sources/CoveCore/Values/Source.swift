@@ -21,6 +21,8 @@ public struct Source: Sendable, Hashable, Decodable {
     public let extXVersion: String?
     /// DRM systems by name (`com.widevine.alpha`, `com.apple.fps.1_0`, …) with their settings.
     public let keySystems: [String: JSONValue]
+    /// The SSAI VMAP describing this stitched source's ad breaks (answers to an `ad_config_id` request).
+    public let vmap: URL?
     /// The source object as received, including fields not mapped above (see `Video.properties`).
     public var properties: [String: JSONValue] { storedProperties.object }
     fileprivate var storedProperties: JSONProperties
@@ -67,9 +69,10 @@ public struct Source: Sendable, Hashable, Decodable {
         var duration: Double?
         var extXVersion: String?
         var keySystems: [String: JSONValue]?
+        var vmap: URL?
 
         private enum Field: String, CodingKey {
-            case src, type, container, codec, width, height, size, duration
+            case src, type, container, codec, width, height, size, duration, vmap
             case averageBitrate = "avg_bitrate", extXVersion = "ext_x_version", keySystems = "key_systems"
         }
 
@@ -88,6 +91,7 @@ public struct Source: Sendable, Hashable, Decodable {
             duration = fields.durationInSeconds(.duration)
             extXVersion = fields.string(.extXVersion) ?? fields.int(.extXVersion).map(String.init)
             keySystems = fields.value(.keySystems)
+            vmap = fields.url(.vmap)
         }
     }
 
@@ -106,6 +110,7 @@ public struct Source: Sendable, Hashable, Decodable {
         duration = parts.duration
         extXVersion = parts.extXVersion.take()
         keySystems = parts.keySystems ?? [:]
+        vmap = parts.vmap
         storedProperties = properties
     }
 

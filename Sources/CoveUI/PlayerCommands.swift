@@ -12,8 +12,6 @@ import CoveCore
 /// | `player.caption-track` | string: a track id, `off` or `auto` | the track shown, or `off` | shows captions |
 /// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |
 enum PlayerCommands {
-    static let minimumRate = 0.25
-    static let maximumRate = 2.0
     static let captionsOff = "off"
     static let captionsAutomatic = "auto"
 
@@ -47,7 +45,8 @@ extension PlayerView {
         actions.addNumber("set-volume") { [weak self] level in self?.controller.setVolume(level) }
         actions.addNumberChoice("set-rate", initial: controller.state.rate) { [weak self] rate in
             guard rate.isFinite else { return }
-            self?.controller.playbackRate = min(PlayerCommands.maximumRate, max(PlayerCommands.minimumRate, rate))
+            let rates = PlaybackController.playbackRates
+            self?.controller.playbackRate = min(rates.upperBound, max(rates.lowerBound, rate))
         }
         actions.addToggle("mute") { [weak self] muted in
             self?.visibility.userActivity()

@@ -5,8 +5,8 @@ import FoundationEssentials
 /// The Player interface's properties read from the controller's state, computed afresh whenever it changes;
 /// Position is left out (clients ask for it, and it is never announced).
 struct MPRISPlayerState {
-    static let minimumRate = 0.25
-    static let maximumRate = 2.0
+    static let minimumRate = PlaybackController.playbackRates.lowerBound
+    static let maximumRate = PlaybackController.playbackRates.upperBound
     /// The spec's "no track" path, while nothing is loaded.
     static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
 

@@ -150,7 +150,7 @@ final class MPRISService: DBusObjectHandler {
             if number <= 0 {
                 controller.pause()
             } else {
-                host.perform("set-rate", min(MPRISPlayerState.maximumRate, max(MPRISPlayerState.minimumRate, number)))
+                host.perform("set-rate", number)
             }
         case "Volume":
             host.perform("set-volume", number)

@@ -13,6 +13,8 @@ public final class PlaybackController {
     public var progressInterval = 0.25
     /// Seconds the seekable window must move before it is reported again (a live window moves constantly).
     public var seekableReportStep = 1.0
+    /// The speeds a viewer can choose (the speed menu, the keys, MPRIS's MinimumRate and MaximumRate).
+    public static let playbackRates: ClosedRange<Double> = 0.25...2
     /// Playback speed for the content of this and later sessions; ≤ 0 (or not finite) means 1.0. Audio keeps its
     /// pitch. Bumpers always play at normal speed.
     public var playbackRate = 1.0 {

@@ -36,6 +36,20 @@ final class PlayerStateCaptionTests: XCTestCase {
         return harness
     }
 
+    /// English captions on, playing from `seconds`, with the cues there showing.
+    @MainActor
+    private static func playingEnglish(at seconds: Double, showing: [CaptionCue],
+                                       scheduler: ManualScheduler) async -> ControllerHarness {
+        let harness = ready(loader: { _ in cues }, scheduler: scheduler)
+        harness.controller.selectCaption(.track(english))
+        harness.engine.position = seconds
+        harness.controller.play()
+        harness.engine.send(.playing, .position(seconds))
+        let state = harness.controller.state
+        await StateFixtures.settle { state.captionCues == showing }
+        return harness
+    }
+
     @MainActor
     func testCuesChangeAtEachBoundaryWhilePlaying() async {
         let scheduler = ManualScheduler()
@@ -128,15 +142,10 @@ final class PlayerStateCaptionTests: XCTestCase {
     @MainActor
     func testPausedNothingIsScheduledAndASeekShowsItsCuesAtOnce() async {
         let scheduler = ManualScheduler()
-        let harness = Self.ready(loader: { _ in Self.cues }, scheduler: scheduler)
+        let harness = await Self.playingEnglish(at: 1.2, showing: [Self.a], scheduler: scheduler)
         let controller = harness.controller
         let state = controller.state
         let engine = harness.engine
-        controller.selectCaption(.track(Self.english))
-        engine.position = 1.2
-        controller.play()
-        engine.send(.playing, .position(1.2))
-        await StateFixtures.settle { state.captionCues == [Self.a] }
         XCTAssertEqual(state.captionCues, [Self.a])
         XCTAssertEqual(scheduler.pending.count, 1)
 
@@ -165,15 +174,9 @@ final class PlayerStateCaptionTests: XCTestCase {
     @MainActor
     func testASeekWhilePlayingShowsTheTargetsCuesAtOnce() async {
         let scheduler = ManualScheduler()
-        let harness = Self.ready(loader: { _ in Self.cues }, scheduler: scheduler)
+        let harness = await Self.playingEnglish(at: 7.5, showing: [Self.c], scheduler: scheduler)
         let controller = harness.controller
         let state = controller.state
-        let engine = harness.engine
-        controller.selectCaption(.track(Self.english))
-        engine.position = 7.5
-        controller.play()
-        engine.send(.playing, .position(7.5))
-        await StateFixtures.settle { state.captionCues == [Self.c] }
         XCTAssertEqual(state.captionCues, [Self.c])
 
         XCTAssertTrue(controller.seek(to: 1.5))  // the engine has not landed: its position is still 7.5

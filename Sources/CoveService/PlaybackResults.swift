@@ -61,6 +61,11 @@ public struct PlaybackWarning: Sendable, Equatable {
                                videoID: video.id, url: nil)
     }
 
+    /// Asked for with an ad configuration, answered without a VMAP: the video plays, without ads.
+    static func vmapMissing(videoID: String?) -> PlaybackWarning {
+        PlaybackWarning(code: AdErrorCode.vmapMissing, message: AdMessages.vmapMissing, videoID: videoID, url: nil)
+    }
+
     static func bumperUnavailable(_ error: PlaybackServiceError, bumperID: String?) -> PlaybackWarning {
         PlaybackWarning(code: bumperUnavailableCode,
                         message: tr("The bumper video could not be loaded (%@); the video plays without it.")

@@ -19,7 +19,9 @@ public final class PlaybackService: Sendable {
         async throws(PlaybackServiceError) -> VideoResult {
         let found = try await self.find(find, .videos, queryParameters, map: Self.video(from:),
                                         bumperID: \.bumperID)
-        return VideoResult(video: found.value, bumper: found.bumper, warnings: found.warnings)
+        let missingAds = queryParameters.adConfigID != nil && !found.value.sources.contains { $0.vmap != nil }
+        return VideoResult(video: found.value, bumper: found.bumper,
+                           warnings: found.warnings + (missingAds ? [.vmapMissing(videoID: found.value.id)] : []))
     }
 
     /// SDK `findPlaylist(withConfiguration:queryParameters:)`: the playlist (or the page `limit`/`offset` name)

@@ -118,6 +118,8 @@ final class CoveApplication {
             GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
         }
         controller.autoPlay = true
+        // Server-side ads: the VMAP is read before the stitched stream plays.
+        controller.vmapLoader = VMAPLoader().documentLoader
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
             recentPlays = RecentPlaysRecorder(file: state, state: controller.state)

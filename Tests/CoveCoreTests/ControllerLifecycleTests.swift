@@ -149,7 +149,7 @@ final class ControllerLifecycleTests: XCTestCase {
             harness.controller.advanceToNext()
             harness.engine.prerollVOD(duration: 10)
             harness.engine.send(.playing, .position(10.02), .endOfStream)
-            XCTAssertEqual(harness.events.compactMap { if case .progress(let time) = $0 { time } else { nil } },
+            XCTAssertEqual(harness.events.compactMap { if case .progress(let time, _) = $0 { time } else { nil } },
                            [9.7, 10, 10.02])
         }
     }

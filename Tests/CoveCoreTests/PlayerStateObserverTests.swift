@@ -96,7 +96,7 @@ final class PlayerStateObserverTests: XCTestCase {
                     expect(state.status == .failed(message: message), "error: \(state.status)")
                 case .duration(let seconds):
                     expect(state.duration == seconds && state.canSeek, "duration \(String(describing: seconds))")
-                case .progress(let seconds):
+                case .progress(let seconds, _):
                     expect(state.position == seconds, "progress \(seconds): \(state.position)")
                 case .seekable(let range):
                     expect(state.seekableRange == range, "seekable \(range)")

@@ -84,7 +84,7 @@ final class ControllerRecorder {
         }
     }
 
-    var progress: [Double] { record.events.compactMap { if case .progress(let time) = $0 { time } else { nil } } }
+    var progress: [Double] { record.events.compactMap { if case .progress(let time, _) = $0 { time } else { nil } } }
 
     func contains(_ event: PlaybackEvent) -> Bool { record.events.contains(event) }
     func count(_ event: PlaybackEvent) -> Int { record.events.filter { $0 == event }.count }

@@ -42,7 +42,7 @@ extension PlayerViewScenario {
         XCTAssertFalse(player.status.isShowingMessage, "the message goes once playback is back")
         XCTAssertTrue(MainLoop.run(until: { (player.controller.currentSession?.position ?? 0) > failedAt + 0.5 },
                                    timeout: 20))
-        let progress = events.compactMap { if case .progress(let time) = $0 { time } else { nil } }
+        let progress = events.compactMap { if case .progress(let time, _) = $0 { time } else { nil } }
         XCTAssertEqual(progress, progress.sorted(), "never back to the start")
 
         // 3: down again; the last attempt fails and Retry is no longer offered.

@@ -44,7 +44,8 @@ extension PlaybackController {
     /// has no end to approach), with autoAdvance on and a playable video next in the queue.
     func preloadIfNearEnd(_ session: PlaybackSession) {
         guard preloadsNextVideo, autoAdvance, preloaded == nil, session === currentSession, !session.isBumperActive,
-              !session.hasFailed, let duration = session.duration, session.position >= duration - preloadLeadTime,
+              !session.hasFailed, let duration = session.contentDuration, !session.isInAd,
+              session.contentPosition >= duration - preloadLeadTime,
               let current = currentIndex else { return }
         let next = current + 1
         // A video that cannot play is left to the normal path, which reports it.

@@ -120,12 +120,14 @@ extension PlaybackController {
     }
 
     /// Opens the content in the session's engine, with the current bitrate cap.
+    /// `position` is stream seconds (content seconds while the VMAP is still to be read, which is the same).
     func loadContent(of session: PlaybackSession, startingAt position: Double?) {
+        if loadAdsFirst(session, startingAt: position) { return }
         session.engineStreams = nil
         session.forwardBuffer = bufferOptimization.forwardBuffer(afterWatching: session.watched)
         let options = EngineLoadOptions(startPosition: position, maximumBitrate: preferredPeakBitRate,
                                         forwardBufferSeconds: session.forwardBuffer)
-        session.engine.load(uri: session.source.url.absoluteString, options: options)
+        session.engine.load(uri: session.streamURL.absoluteString, options: options)
     }
 
     /// After End: the next video with autoAdvance, and `playlistComplete` after the last.

@@ -7,7 +7,9 @@ extension PlaybackController {
         guard let session = currentSession, session.reload != .resume else { return }
         emit(.lifecycle(.resumeBegin), in: session)
         guard !session.terminated else { return }
-        reload(session, kind: .resume, at: max(0, seconds.isFinite ? seconds : 0), playing: autoPlay)
+        // The ads before the place are not played again (SDK adsDisabled for a resume).
+        let content = max(0, seconds.isFinite ? seconds : 0)
+        reload(session, kind: .resume, at: session.streamTime(atContent: content), playing: autoPlay)
     }
 
     /// Loads the content again at `position`, keeping what the session already reported.

@@ -19,7 +19,7 @@ extension PlaybackController {
             guard seconds != session.duration || !session.hasReportedDuration else { return }
             session.hasReportedDuration = true
             session.duration = seconds
-            emit(.duration(seconds), in: session)
+            emit(.duration(session.contentDuration), in: session)
             updateVideoType(of: session)
         case .seekable(let range):
             seekableChanged(to: range, in: session)
@@ -32,6 +32,8 @@ extension PlaybackController {
             session.isPlaying = true
             session.hasEnded = false
             emit(.lifecycle(.play), in: session)
+            adsPlayingChanged(session, playing: true)
+            guard !session.terminated else { return }
             if !session.hasPlayed {
                 session.hasPlayed = true
                 if let passage = session.cuePoints.play() { emit(passage, in: session) }
@@ -39,7 +41,10 @@ extension PlaybackController {
         case .paused:
             guard session.isPlaying else { return }
             session.isPlaying = false
-            if !session.hasEnded { emit(.lifecycle(.pause), in: session) }
+            if !session.hasEnded {
+                emit(.lifecycle(.pause), in: session)
+                adsPlayingChanged(session, playing: false)
+            }
         case .buffering(let percent):
             bufferingChanged(percent, in: session)
         case .position(let seconds):
@@ -67,6 +72,7 @@ extension PlaybackController {
         case nil: emit(.lifecycle(.ready), in: session)
         }
         session.reload = nil
+        reportAdWarnings(of: session)
         guard !session.terminated else { return }
         // The pipeline exists from here; the level applies to it.
         session.engine.setVolume(state.effectiveVolume)
@@ -87,7 +93,8 @@ extension PlaybackController {
                 || abs($0.end - range.end) >= seekableReportStep } ?? true
             if moved {
                 session.lastSeekableReported = range
-                emit(.seekable(range), in: session)
+                emit(.seekable(SeekableRange(start: session.contentTime(atStream: range.start),
+                                             end: session.contentTime(atStream: range.end))), in: session)
             }
         }
         if first || range != nil { updateVideoType(of: session) }
@@ -131,16 +138,19 @@ extension PlaybackController {
         session.position = seconds
         if session.isPlaying, step > 0, step < 1 { watch(step, in: session) }
         if let mark = session.rebufferExpectedAt, abs(seconds - mark) > 1 { session.rebufferExpectedAt = nil }
+        // During an ad only AdProgress is reported.
+        if adsAdvance(session, toStream: seconds) || session.terminated { return }
+        let content = session.contentTime(atStream: seconds)
         // After a resume, what was already reported is not reported again.
         if let reported = session.progressReportedUpTo {
-            guard seconds > reported else { return }
+            guard content > reported else { return }
             session.progressReportedUpTo = nil
         }
-        if session.lastProgressReported.map({ abs(seconds - $0) >= progressInterval }) ?? true {
-            session.lastProgressReported = seconds
-            emit(.progress(seconds), in: session)
+        if session.lastProgressReported.map({ abs(content - $0) >= progressInterval }) ?? true {
+            session.lastProgressReported = content
+            emit(.progress(content, stream: session.adTracker == nil ? nil : seconds), in: session)
         }
-        if let passage = session.cuePoints.advance(to: seconds) { emit(passage, in: session) }
+        if let passage = session.cuePoints.advance(to: content) { emit(passage, in: session) }
         preloadIfNearEnd(session)
     }
 
@@ -158,16 +168,19 @@ extension PlaybackController {
     private func ended(_ session: PlaybackSession) {
         guard !session.hasEnded else { return }
         session.hasEnded = true
+        adsEnded(session)
+        guard !session.terminated else { return }
         if let duration = session.duration {
             session.position = duration
+            let content = session.contentDuration ?? duration
             // The last poll can overshoot the container's duration by a frame; progress never goes back.
-            if session.lastProgressReported.map({ $0 < duration }) ?? true {
-                session.lastProgressReported = duration
-                emit(.progress(duration), in: session)
+            if session.lastProgressReported.map({ $0 < content }) ?? true {
+                session.lastProgressReported = content
+                emit(.progress(content, stream: session.adTracker == nil ? nil : duration), in: session)
             }
         }
-        if let passage = session.cuePoints.advance(to: session.position) { emit(passage, in: session) }
-        if let passage = session.cuePoints.finish(at: session.position) { emit(passage, in: session) }
+        if let passage = session.cuePoints.advance(to: session.contentPosition) { emit(passage, in: session) }
+        if let passage = session.cuePoints.finish(at: session.contentPosition) { emit(passage, in: session) }
         emit(.lifecycle(.end), in: session)
         session.isPlaying = false
         sessionDidEnd(session)
@@ -175,6 +188,7 @@ extension PlaybackController {
 
     private func failed(_ session: PlaybackSession, _ error: EngineError) {
         if fellBackFromAudioTrack(session) { return }
+        adsFailed(session)
         let reload = session.reload
         session.reload = nil
         session.hasFailed = true

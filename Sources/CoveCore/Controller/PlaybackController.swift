@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The SDK's playback controller: a queue of videos, one session at a time, engine signals turned into lifecycle
 /// events for any number of session consumers (UI, event printer, …) — none of them special-cased here.
 @MainActor
@@ -69,6 +71,10 @@ public final class PlaybackController {
     /// Wakes the controller when the captions on screen are due to change; without one they change with progress.
     public var scheduler: (any PlaybackScheduler)?
     var captions = CaptionsState()
+    /// Fetches and reads a source's SSAI VMAP; without one, a source with a VMAP plays as plain content.
+    public var vmapLoader: VMAPDocumentLoader?
+    /// Sends an ad's tracking beacons (fire-and-forget, in order); without one they are not sent.
+    public var beaconSender: (@MainActor ([URL]) -> Void)?
 
     public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory(),
                 captionCueLoader: CaptionCueLoader? = nil, scheduler: (any PlaybackScheduler)? = nil) {
@@ -153,19 +159,20 @@ public final class PlaybackController {
         updateState()
     }
 
-    /// Seeks the current session within `tolerance` seconds; refused (false) before Ready, during the bumper and
-    /// after a failure, as in the SDK.
+    /// Seeks the current session to content `seconds` within `tolerance`; refused (false) before Ready, during
+    /// the bumper or an ad, and after a failure, as in the SDK. With server-side ads, the last break the seek
+    /// crosses plays first; `playingAds` false skips them (a resume at a remembered place).
     @discardableResult
-    public func seek(to seconds: Double, tolerance: Double = 0.1) -> Bool {
+    public func seek(to seconds: Double, tolerance: Double = 0.1, playingAds: Bool = true) -> Bool {
         guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
-        var target = max(session.seekableRange?.start ?? 0, seconds)
-        if let duration = session.duration { target = min(target, duration) }
-        else if let end = session.seekableRange?.end { target = min(target, end) }
-        session.hasEnded = false
-        session.position = target
-        session.seekTarget = target
-        session.expectRebuffer()
-        session.engine.seek(to: target, tolerance: tolerance)
+        let window = session.seekableRange.map { range in
+            (session.contentTime(atStream: range.start), session.contentTime(atStream: range.end))
+        }
+        var target = max(window?.0 ?? 0, seconds)
+        if let duration = session.contentDuration { target = min(target, duration) }
+        else if let end = window?.1 { target = min(target, end) }
+        seekStream(session, to: streamSeekTarget(for: target, in: session, playingAds: playingAds),
+                   tolerance: tolerance)
         updateState()
         refreshCaptions()
         return true

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// One video playing through one engine (SDK `BCOVPlaybackSession`); the controller owns it and terminates it
 /// before the next. A session with a bumper plays the bumper first, through the same engine.
 @MainActor
@@ -72,6 +74,19 @@ public final class PlaybackSession {
     /// The viewer's caption choice in this session; nil until one is made (the remembered language applies).
     var captionChoice: CaptionChoice?
     var terminated = false
+    /// Server-side ads (see PlaybackController+Ads): the stream the VMAP names, and the tracker that follows its
+    /// breaks; nil without a VMAP, or when it could not be read (then `source.url` plays without ads).
+    public internal(set) var adTracker: AdTracker?
+    var streamURL: URL
+    /// The source's VMAP is being fetched; the content loads when it is read.
+    var isLoadingAds = false
+    /// The VMAP was fetched (or failed) once; a reload does not fetch it again.
+    var hasLoadedAds = false
+    /// Where a seek that crossed an ad break goes once the break has played (content seconds).
+    var seekAfterAds: Double?
+    var lastAdProgressReported: Double?
+    /// Warnings found while reading the VMAP, given at Ready (a preloaded session has no listeners before).
+    var adWarnings: [PlaybackEvent] = []
 
     enum Reload: Equatable {
         /// `resumeVideo(at:autoPlay:)`: ResumeBegin, then ResumeComplete or ResumeFail instead of Ready or Fail.
@@ -83,8 +98,29 @@ public final class PlaybackSession {
         self.source = source
         self.engine = engine
         self.bumper = bumper
+        streamURL = source.url
         cuePoints = CuePointTracker(cuePoints: video.cuePoints)
     }
+
+    /// Content seconds at a stream time: inside an ad, its break's place in the content.
+    public func contentTime(atStream seconds: Double) -> Double {
+        adTracker?.timeline.contentTime(atStream: seconds) ?? seconds
+    }
+
+    /// Stream seconds at a content time, after every break at or before it.
+    public func streamTime(atContent seconds: Double) -> Double {
+        adTracker?.timeline.streamTime(atContent: seconds) ?? seconds
+    }
+
+    /// The content's length: the stream's without its ads.
+    public var contentDuration: Double? {
+        duration.map { streamLength in adTracker?.timeline.contentLength(ofStream: streamLength) ?? streamLength }
+    }
+
+    public var contentPosition: Double { contentTime(atStream: position) }
+
+    /// An ad is playing (or a seek is on its way through one): the viewer cannot seek.
+    public var isInAd: Bool { adTracker?.current != nil || seekAfterAds != nil }
 
     /// The content's sidecar caption tracks (`text_tracks` of kind captions/subtitles with a URL).
     var sidecarTracks: [MediaTrack] {

@@ -21,4 +21,13 @@ public enum LifecycleEventType: String, Sendable, CaseIterable {
     case bumperExit = "BumperExit"
     /// Sent as `PlaybackEvent.bumperProgress(_:)`, which carries the time.
     case bumperProgress = "BumperProgress"
+    /// Server-side ads (sent as `PlaybackEvent.adSequence`, `.ad` and `.adProgress`, which carry the break or ad).
+    case adSequenceEnter = "AdSequenceEnter"
+    case adSequenceExit = "AdSequenceExit"
+    case adEnter = "AdEnter"
+    case adExit = "AdExit"
+    case adProgress = "AdProgress"
+    case adPause = "AdPause"
+    case adResume = "AdResume"
+    case adSkipped = "AdSkipped"
 }

@@ -6,7 +6,9 @@ public enum PlaybackEvent: Sendable, Equatable {
     case lifecycle(LifecycleEventType)
     /// Seconds; nil when the stream has no duration (live).
     case duration(Double?)
-    case progress(Double)
+    /// Content seconds; for a stream with server-side ads also the stitched stream's own time. Not sent during
+    /// an ad (`adProgress` is).
+    case progress(Double, stream: Double? = nil)
     /// `code` is machine-readable (an API error code or a playback code); `message` is the translated sentence.
     case error(code: String, message: String)
     /// Something was left out while playback goes on (an address that is not http(s), a playlist video that
@@ -40,6 +42,12 @@ public enum PlaybackEvent: Sendable, Equatable {
     case video360(navigation: Video360NavigationMethod, style: ViewProjection.Style)
     /// Where the 360 view looks, in degrees, and its zoom: reported when a drag or a zoom ends.
     case viewProjection(pan: Double, tilt: Double, zoom: Double)
+    /// An ad break begins or ends (lifecycle AdSequenceEnter / AdSequenceExit).
+    case adSequence(LifecycleEventType, AdSequenceInfo)
+    /// An ad begins, ends, pauses, resumes or is skipped (AdEnter, AdExit, AdPause, AdResume, AdSkipped).
+    case ad(LifecycleEventType, AdInfo)
+    /// Seconds into the ad playing (lifecycle AdProgress).
+    case adProgress(AdInfo, time: Double)
 }
 
 /// Codes for playback errors, mirroring the SDK's `kBCOVPlaybackSessionErrorCode…` names.
@@ -68,8 +76,8 @@ extension PlaybackEvent {
             return line("lifecycle", [("event", .string(type.rawValue))])
         case .duration(let seconds):
             return line("duration", [("duration", .optional(seconds))])
-        case .progress(let seconds):
-            return line("progress", [("time", .number(seconds))])
+        case .progress(let seconds, let stream):
+            return line("progress", [("time", .number(seconds))] + (stream.map { [("stream_time", .number($0))] } ?? []))
         case .error(let code, let message):
             // The session ID ties a viewer's report of the failure to this run.
             return line("error", [("code", .string(code)), ("message", .string(message)),
@@ -109,6 +117,13 @@ extension PlaybackEvent {
                                      ("projection_style", .string(style.rawValue))])
         case .viewProjection(let pan, let tilt, let zoom):
             return line("view_projection", [("pan", .number(pan)), ("tilt", .number(tilt)), ("zoom", .number(zoom))])
+        case .adSequence(let type, let sequence):
+            return line("lifecycle", [("event", .string(type.rawValue)), ("ad_sequence", sequence.jsonLineValue)])
+        case .ad(let type, let ad):
+            return line("lifecycle", [("event", .string(type.rawValue)), ("ad", ad.jsonLineValue)])
+        case .adProgress(let ad, let time):
+            return line("lifecycle", [("event", .string(LifecycleEventType.adProgress.rawValue)),
+                                      ("ad", ad.jsonLineValue), ("time", .number(time))])
         }
     }
 

@@ -34,11 +34,16 @@ extension PlaybackController {
             changes.insert(.session)
         }
         set(\.status, Self.status(of: session, failure: failureMessage), .status)
-        set(\.position, session.map { $0.isBumperActive ? 0 : $0.position } ?? 0, .position)
-        set(\.duration, session.flatMap { $0.isBumperActive ? nil : $0.duration }, .duration)
-        set(\.seekableRange, session?.seekableRange, .seekable)
+        // Content time everywhere: a stitched stream's ads are taken out (one conversion, the session's).
+        set(\.position, session.map { $0.isBumperActive ? 0 : $0.contentPosition } ?? 0, .position)
+        set(\.duration, session.flatMap { $0.isBumperActive ? nil : $0.contentDuration }, .duration)
+        set(\.seekableRange, session.flatMap(Self.contentSeekableRange), .seekable)
         set(\.canSeek, session.map(Self.canSeek) ?? false, .seekable)
-        set(\.bufferedPosition, session.flatMap { $0.isBumperActive ? nil : $0.bufferedPosition }, .buffered)
+        set(\.bufferedPosition, session.flatMap { session in
+            session.isBumperActive ? nil : session.bufferedPosition.map(session.contentTime(atStream:))
+        }, .buffered)
+        set(\.ad, session.flatMap(Self.adPlayback), .ad)
+        set(\.adMarkers, session.map(Self.adMarkers) ?? [], .ad)
         set(\.isBumperActive, session?.isBumperActive ?? false, .status)
         set(\.bumperDuration, session.flatMap { $0.isBumperActive ? $0.engine.duration : nil }, .duration)
         set(\.rate, playbackRate, .rate)
@@ -68,8 +73,32 @@ extension PlaybackController {
 
     /// After Ready, not during the bumper, not failed, and with a duration or a seekable window to move in.
     static func canSeek(_ session: PlaybackSession) -> Bool {
-        guard session.isReady, !session.isBumperActive, !session.hasFailed else { return false }
+        guard session.isReady, !session.isBumperActive, !session.hasFailed, !session.isInAd else { return false }
         return session.duration.map { $0 > 0 } ?? ((session.seekableRange?.length ?? 0) > 0)
+    }
+
+    static func contentSeekableRange(of session: PlaybackSession) -> SeekableRange? {
+        session.seekableRange.map { range in
+            SeekableRange(start: session.contentTime(atStream: range.start), end: session.contentTime(atStream: range.end))
+        }
+    }
+
+    static func adPlayback(of session: PlaybackSession) -> AdPlayback? {
+        guard let tracker = session.adTracker, let position = tracker.current, let ad = tracker.currentAd else {
+            return nil
+        }
+        let adBreak = tracker.timeline.breaks[position.breakIndex]
+        return AdPlayback(title: ad.title, index: position.adIndex, count: adBreak.ads.count, duration: ad.duration,
+                          elapsed: position.secondsIntoAd, streamTime: session.position,
+                          breakRemaining: max(0, adBreak.duration - position.secondsIntoBreak),
+                          skipOffset: ad.skipOffset, canClickThrough: ad.clickThrough != nil)
+    }
+
+    static func adMarkers(of session: PlaybackSession) -> [AdMarker] {
+        guard let tracker = session.adTracker else { return [] }
+        return tracker.timeline.breaks.indices.map { index in
+            AdMarker(time: tracker.timeline.breaks[index].contentOffset, played: tracker.playedBreaks.contains(index))
+        }
     }
 
     /// The video's name; a nameless one (a file, an address) by the last part of the address it plays from.

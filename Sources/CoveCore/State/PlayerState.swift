@@ -35,6 +35,8 @@ public final class PlayerState {
         public static let captions = Changes(rawValue: 1 << 9)
         public static let projection = Changes(rawValue: 1 << 10)
         public static let buffered = Changes(rawValue: 1 << 11)
+        /// The ad playing, its progress, or the breaks' slider ticks.
+        public static let ad = Changes(rawValue: 1 << 12)
         public static let all = Changes(rawValue: .max)
     }
 
@@ -68,6 +70,10 @@ public final class PlayerState {
     /// The cues of the selected caption track showing at the playhead now.
     public internal(set) var captionCues: [CaptionCue] = []
     public internal(set) var viewProjection = ViewProjection()
+    /// The server-side ad playing (advertising mode); nil in the content.
+    public internal(set) var ad: AdPlayback?
+    /// Where the ad breaks sit in the content, for the slider's ticks.
+    public internal(set) var adMarkers: [AdMarker] = []
     /// The session the state describes; the engine behind it gives `playhead` between progress events.
     public internal(set) weak var session: PlaybackSession?
 
@@ -84,8 +90,19 @@ public final class PlayerState {
     public var playhead: Double {
         guard let session, !session.isBumperActive else { return 0 }
         // Until a seek lands the engine still reports where playback was.
-        guard session.isPlaying, session.seekTarget == nil else { return position }
-        return session.engine.position ?? position
+        guard session.isPlaying, session.seekTarget == nil, let engine = session.engine.position else {
+            return position
+        }
+        return session.contentTime(atStream: engine)
+    }
+
+    /// Seconds into the ad playing now, moving between updates as `playhead` does; nil in the content.
+    public var adPlayhead: Double? {
+        guard let ad else { return nil }
+        guard let session, session.isPlaying, session.seekTarget == nil, let engine = session.engine.position else {
+            return ad.elapsed
+        }
+        return min(ad.duration, max(0, ad.elapsed + engine - ad.streamTime))
     }
 
     /// Calls `handler` after every update that changed something, with what changed, until `removeObserver`.

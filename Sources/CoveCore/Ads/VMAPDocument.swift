@@ -1,4 +1,3 @@
-import CoveCore
 import FoundationEssentials
 
 /// What a Brightcove SSAI VMAP says: the stitched stream to play, its lengths, and the ad breaks in content time.

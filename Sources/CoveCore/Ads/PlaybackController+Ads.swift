@@ -1,0 +1,192 @@
+import FoundationEssentials
+
+/// Why a source's VMAP could not be used, as the warning event says it.
+public struct AdLoadFailure: Error, Sendable, Equatable {
+    public var code: String
+    /// The translated sentence.
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Fetches and reads one VMAP (the app's is CoveService's `VMAPLoader`).
+public typealias VMAPDocumentLoader = @Sendable (URL) async throws(AdLoadFailure) -> VMAPDocument
+
+/// Codes of the SSAI events (the SDK's `kBCOVSSAIErrorCode…` names).
+public enum AdErrorCode {
+    /// The video was asked for with an ad configuration, and no source names a VMAP.
+    public static let vmapMissing = "SSAI_VMAP_MISSING"
+    /// The VMAP could not be fetched or read, or names no stream.
+    public static let timelineLoadError = "SSAI_TIMELINE_LOAD_ERROR"
+    /// An ad or ad break of the VMAP could not be read and was left out.
+    public static let adLeftOut = "SSAI_AD_LEFT_OUT"
+}
+
+public enum AdMessages {
+    public static var timelineUnavailable: String {
+        tr("The ads of this video could not be loaded; it plays without them.")
+    }
+    public static var vmapMissing: String {
+        tr("This video was requested with ads, but the server named none; it plays without them.")
+    }
+    public static func leftOut(_ detail: String) -> String {
+        tr("An ad could not be read and was left out (%@).").replacingPlaceholder(with: detail)
+    }
+}
+
+/// Server-side ad insertion: the stream the VMAP names plays, its breaks are followed by the session's
+/// `AdTracker`, and every view reads content time from the state. Seeks follow the SDK's SSAI rules.
+extension PlaybackController {
+    /// Fetches the session's VMAP before its content loads; returns false when there is none to fetch.
+    func loadAdsFirst(_ session: PlaybackSession, startingAt position: Double?) -> Bool {
+        guard let vmap = session.source.vmap, let loader = vmapLoader, !session.hasLoadedAds,
+              !session.isLoadingAds else { return false }
+        session.isLoadingAds = true
+        Task { @MainActor [weak self, weak session] in
+            let result: Result<VMAPDocument, AdLoadFailure>
+            do throws(AdLoadFailure) {
+                result = .success(try await loader(vmap))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, let session, !session.terminated else { return }
+            self.adsLoaded(result, in: session, startingAt: position)
+        }
+        return true
+    }
+
+    private func adsLoaded(_ result: Result<VMAPDocument, AdLoadFailure>, in session: PlaybackSession,
+                           startingAt position: Double?) {
+        session.isLoadingAds = false
+        session.hasLoadedAds = true
+        switch result {
+        case .success(let document) where document.contentURL != nil:
+            session.streamURL = document.contentURL ?? session.source.url
+            session.adTracker = AdTracker(timeline: document.timeline, contentImpressions: document.contentImpressions)
+            session.adWarnings = document.leftOut.map {
+                .warning(code: AdErrorCode.adLeftOut, message: AdMessages.leftOut($0))
+            }
+        case .success:
+            session.adWarnings = [.warning(code: AdErrorCode.timelineLoadError, message: AdMessages.timelineUnavailable)]
+        case .failure(let failure):
+            session.adWarnings = [.warning(code: failure.code, message: failure.message)]
+        }
+        loadContent(of: session, startingAt: position.map(session.streamTime(atContent:)))
+        updateState()
+    }
+
+    /// What the VMAP left out, once the session is announced and ready.
+    func reportAdWarnings(of session: PlaybackSession) {
+        let warnings = session.adWarnings
+        session.adWarnings = []
+        for warning in warnings {
+            guard !session.terminated else { return }
+            emit(warning, in: session)
+        }
+    }
+
+    /// The playhead moved in the stream: the tracker's events and beacons, then the seek a crossed break held back.
+    /// Returns whether an ad is playing (content progress is not reported then).
+    func adsAdvance(_ session: PlaybackSession, toStream seconds: Double) -> Bool {
+        guard var tracker = session.adTracker else { return false }
+        let outputs = tracker.advance(toStream: seconds, playing: session.isPlaying)
+        session.adTracker = tracker
+        deliver(outputs, in: session)
+        guard !session.terminated else { return false }
+        if let position = tracker.current {
+            if session.lastAdProgressReported.map({ abs(position.secondsIntoAd - $0) >= progressInterval }) ?? true {
+                session.lastAdProgressReported = position.secondsIntoAd
+                emit(.adProgress(tracker.info(position), time: position.secondsIntoAd), in: session)
+            }
+            return true
+        }
+        session.lastAdProgressReported = nil
+        if let target = session.seekAfterAds {
+            session.seekAfterAds = nil
+            // The break was the target itself (a seek to its place, or to the end after a post-roll).
+            if abs(session.streamTime(atContent: target) - seconds) > 0.5, !session.hasEnded {
+                seekStream(session, to: session.streamTime(atContent: target), tolerance: 0.1)
+            }
+        }
+        return false
+    }
+
+    func adsPlayingChanged(_ session: PlaybackSession, playing: Bool) {
+        guard var tracker = session.adTracker else { return }
+        let outputs = playing ? tracker.resume() : tracker.pause()
+        session.adTracker = tracker
+        deliver(outputs, in: session)
+    }
+
+    func adsEnded(_ session: PlaybackSession) {
+        guard var tracker = session.adTracker else { return }
+        let outputs = tracker.finish()
+        session.adTracker = tracker
+        deliver(outputs, in: session)
+    }
+
+    func adsFailed(_ session: PlaybackSession) {
+        guard let tracker = session.adTracker else { return }
+        deliver(tracker.failure(), in: session)
+    }
+
+    private func deliver(_ outputs: [AdTracker.Output], in session: PlaybackSession) {
+        for output in outputs {
+            guard !session.terminated else { return }
+            switch output {
+            case .event(let event): emit(event, in: session)
+            case .beacons(let urls): beaconSender?(urls)
+            }
+        }
+    }
+
+    /// Skips the ad playing once its skip offset has passed (Skip Ad): `skip` beacons, AdSkipped, and playback
+    /// goes on after it.
+    @discardableResult
+    public func skipAd() -> Bool {
+        guard let session = currentSession, var tracker = session.adTracker,
+              let skipped = tracker.skip(atStream: session.engine.position ?? session.position) else { return false }
+        session.adTracker = tracker
+        deliver(skipped.outputs, in: session)
+        guard !session.terminated else { return true }
+        // Just past the ad's end, so an inaccurate landing cannot fall back into it.
+        seekStream(session, to: skipped.streamTarget + 0.05, tolerance: 0.05)
+        updateState()
+        return true
+    }
+
+    /// The viewer chose Learn More: the ad's click tracking is sent, playback pauses, and the page to open in the
+    /// browser is returned (nil when the ad has none).
+    public func adClickThrough() -> URL? {
+        guard let session = currentSession, let tracker = session.adTracker,
+              let click = tracker.clickThrough() else { return nil }
+        deliver(click.outputs, in: session)
+        if session.wantsPlay { pause() }
+        return click.url
+    }
+
+    /// A seek to content `target` in a session with ads: the last break it crosses going forward plays first, then
+    /// the target (SDK `ssai_seekToTime:`); backward seeks play none. `playingAds` false skips them (a resume).
+    func streamSeekTarget(for target: Double, in session: PlaybackSession, playingAds: Bool) -> Double {
+        guard let tracker = session.adTracker else { return target }
+        let from = session.contentPosition
+        let timeline = tracker.timeline
+        guard playingAds, let crossed = timeline.breaks.indices.last(where: { index in
+            from < timeline.breaks[index].contentOffset && timeline.breaks[index].contentOffset <= target
+        }) else { return session.streamTime(atContent: target) }
+        session.seekAfterAds = target
+        return timeline.streamRange(ofBreak: crossed).lowerBound
+    }
+
+    /// Moves the engine to a stream time, as `seek(to:)` does after planning.
+    func seekStream(_ session: PlaybackSession, to streamTarget: Double, tolerance: Double) {
+        session.hasEnded = false
+        session.position = streamTarget
+        session.seekTarget = streamTarget
+        session.expectRebuffer()
+        session.engine.seek(to: streamTarget, tolerance: tolerance)
+    }
+}

@@ -30,7 +30,12 @@ final class ContentLoader {
     }
 
     /// Plays files or URIs instead of what played: the running Cove's answer to another `cove FILE`.
+    /// The ad configuration what plays was asked for with.
+    var adConfigID: String? { options.adConfigID }
+
     func open(_ locations: [String]) {
+        // The command line's start place was for its own target, not for what is opened later.
+        options.startAt = nil
         target = .locations(locations)
         load()
     }
@@ -53,7 +58,8 @@ final class ContentLoader {
                     .replacingPlaceholder(with: location))
                 return
             }
-            controller.setVideos([Video.video(withURL: url, projection: options.projection)])
+            controller.setVideos([Video.video(withURL: url, projection: options.projection)],
+                                 startingAt: options.startPosition)
         case .video, .playlist:
             if options.demo {
                 startDemo()
@@ -106,13 +112,13 @@ final class ContentLoader {
         }
         for refusal in opened.refusals { controller.reportWarning(code: refusal.code, message: refusal.message) }
         strip?.clear()
-        controller.setVideos(opened.videos)
+        controller.setVideos(opened.videos, startingAt: options.startPosition)
     }
 
     private func show(_ result: VideoResult) {
         report(result.warnings)
         strip?.clear()
-        controller.setVideos([result.video], bumper: result.bumper)
+        controller.setVideos([result.video], bumper: result.bumper, startingAt: options.startPosition)
     }
 
     private func show(_ result: PlaylistResult) {
@@ -120,7 +126,7 @@ final class ContentLoader {
         // Nothing playable (no video delivered, or none with a usable source) is the controller's to report, as
         // NO_PLAYABLE_SOURCE with a message over the video.
         strip?.show(playlist: result.playlist.playableVideos)
-        controller.setVideos(result.playlist.playableVideos, bumper: result.bumper)
+        controller.setVideos(result.playlist.playableVideos, bumper: result.bumper, startingAt: options.startPosition)
     }
 
     /// Warnings are not failures: playback goes on, and `--print-events` shows what was left out.

@@ -122,7 +122,9 @@ final class CoveApplication {
         controller.vmapLoader = VMAPLoader().documentLoader
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
-            recentPlays = RecentPlaysRecorder(file: state, state: controller.state)
+            recentPlays = RecentPlaysRecorder(file: state, state: controller.state) { [weak self] in
+                self?.loader?.adConfigID
+            }
         }
         // A playlist plays through (playlist_complete after the last video).
         controller.autoAdvance = true

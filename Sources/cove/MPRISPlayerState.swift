@@ -71,7 +71,13 @@ struct MPRISPlayerState {
     var metadata: [String: DBusValue] {
         var entries: [String: DBusValue] = ["mpris:trackid": .objectPath(trackID)]
         guard let session = state.session else { return entries }
-        if let title = state.title { entries["xesam:title"] = .string(title) }
+        // An ad is named as an ad: a media applet must not present it as the video.
+        if let ad = state.ad {
+            entries["xesam:title"] = .string(AdMessages.mediaTitle(of: ad))
+            if let title = state.title { entries["xesam:album"] = .string(title) }
+        } else if let title = state.title {
+            entries["xesam:title"] = .string(title)
+        }
         if let duration, duration > 0 { entries["mpris:length"] = .int64(Self.microseconds(duration)) }
         // Any program of the user's can read the bus: the address goes out as --print-events shows it, with
         // secret-looking query parameters redacted.

@@ -18,7 +18,7 @@ final class MPRISService: DBusObjectHandler {
 
     /// The state's changes that can change a property MPRIS announces (Position is read, never announced).
     private static let announcedChanges: PlayerState.Changes = [.session, .status, .duration, .seekable, .rate,
-                                                                 .volume, .title]
+                                                                 .volume, .title, .ad]
 
     private let controller: PlaybackController
     private let host: Host

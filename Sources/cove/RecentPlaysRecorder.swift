@@ -11,10 +11,13 @@ final class RecentPlaysRecorder {
     /// The entry of the state's session.
     private var current: RecentPlay?
     private var writtenPosition = 0.0
+    /// The ad configuration the current video was asked for with (the app's options).
+    private let adConfigID: () -> String?
 
-    init(file: StateKeyFile, state: PlayerState) {
+    init(file: StateKeyFile, state: PlayerState, adConfigID: @escaping () -> String? = { nil }) {
         self.file = file
         self.state = state
+        self.adConfigID = adConfigID
         follow()
         state.observe { [weak self] changes in self?.stateChanged(changes) }
     }
@@ -31,6 +34,7 @@ final class RecentPlaysRecorder {
             return
         }
         guard current != nil else { return }
+        if changes.contains(.duration) { current?.duration = state.duration }
         if changes.contains(.position), state.position.isFinite {
             current?.position = state.position
             if abs(state.position - writtenPosition) >= Self.interval { write() }
@@ -59,12 +63,14 @@ final class RecentPlaysRecorder {
         let address = session.source.url.absoluteString
         let target: RecentPlay.Target
         if let account = video.accountID, let id = video.id, !account.isEmpty, !id.isEmpty {
-            target = .videoCloud(accountID: account, videoID: id)
+            // Only a video that has ads was asked for with the configuration that gave them.
+            let ads = session.source.vmap != nil ? adConfigID() : nil
+            target = .videoCloud(accountID: account, videoID: id, adConfigID: ads)
         } else {
             target = .address(address)
         }
         // The state's title; an address without a file's name of its own is listed by its last part all the same.
         let title = state.title ?? session.source.url.lastPathComponent
-        return RecentPlay(target: target, title: title, poster: video.poster?.absoluteString)
+        return RecentPlay(target: target, title: title, poster: video.poster?.absoluteString, duration: state.duration)
     }
 }

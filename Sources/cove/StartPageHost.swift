@@ -102,20 +102,25 @@ final class StartPageHost {
         return nil
     }
 
-    /// Plays a recently played entry again: an address as `cove FILE|URL` would, a Video Cloud video as the form
-    /// would with an empty policy key field (so the key comes from COVE_POLICY_KEY or cove.conf: it is never stored).
+    /// Plays a recently played entry again where it was left (from the start when it was watched to its end): an
+    /// address as `cove FILE|URL` would, a Video Cloud video as the form would with an empty policy key field (so
+    /// the key comes from COVE_POLICY_KEY or cove.conf: it is never stored).
     private func play(_ entry: RecentPlay) {
+        var chosen: LaunchOptions
         switch entry.target {
         case .address(let address):
-            showPlayer()
-            loader.open([address])
-        case .videoCloud(let account, let video):
+            chosen = options.playing(address: address)
+        case .videoCloud(let account, let video, let adConfig):
             do throws(LaunchOptionsError) {
-                show(try options.playing(videoCloud: .videoID, id: video, accountID: account, policyKey: ""))
+                chosen = try options.playing(videoCloud: .videoID, id: video, accountID: account, policyKey: "")
+                chosen.adConfigID = adConfig
             } catch {
                 refuse(error.message)
+                return
             }
         }
+        if entry.resumePosition > 0 { chosen.startAt = String(entry.resumePosition) }
+        show(chosen)
     }
 
     private func dropped(_ result: MediaDrop.Result) -> Bool {

@@ -32,6 +32,13 @@ public enum AdMessages {
     public static var vmapMissing: String {
         tr("This video was requested with ads, but the server named none; it plays without them.")
     }
+    /// What a media key applet or the desktop's sound menu shows while an ad plays (MPRIS metadata).
+    public static func mediaTitle(of ad: AdPlayback) -> String {
+        let place = tr("Ad (%@ of %@)").filling(String(ad.index + 1), String(ad.count))
+        guard let title = ad.title, !title.isEmpty else { return place }
+        return tr("%@: %@").filling(place, title)
+    }
+
     public static func leftOut(_ detail: String) -> String {
         tr("An ad could not be read and was left out (%@).").replacingPlaceholder(with: detail)
     }

@@ -2,12 +2,15 @@
 extension PlaybackController {
     /// Replaces the queue and starts a session for its first playable video; the previous session is terminated.
     /// `bumper` plays once, before that first video (SDK: one bumper per player, shared by a playlist).
-    public func setVideos(_ videos: [Video], bumper: Video? = nil) {
+    /// `startingAt` (content seconds) resumes that first video at a remembered place: the ad breaks before it are
+    /// not played (SDK `adsDisabled` for a resume seek).
+    public func setVideos(_ videos: [Video], bumper: Video? = nil, startingAt position: Double? = nil) {
         terminateCurrentSession()
         discardPreload()
         self.videos = videos
         currentIndex = nil
         pendingBumper = bumper
+        pendingStartPosition = position.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         guard videos.contains(where: sessionProvider.canPlay) else {
             reportNothingPlayable()
             return
@@ -66,6 +69,8 @@ extension PlaybackController {
                 let bumper = pendingBumper
                 let session = try sessionProvider.makeSession(for: video, bumper: bumper)
                 pendingBumper = nil
+                session.startPosition = pendingStartPosition
+                pendingStartPosition = nil
                 begin(session, bumperDropped: bumper != nil && session.bumper == nil)
                 return
             } catch {
@@ -93,7 +98,7 @@ extension PlaybackController {
             guard !session.terminated else { return }
             session.engine.load(uri: bumper.source.url.absoluteString, options: EngineLoadOptions())
         } else {
-            loadContent(of: session, startingAt: nil)
+            loadContent(of: session, startingAt: session.startPosition)
         }
     }
 

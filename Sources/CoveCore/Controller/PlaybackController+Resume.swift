@@ -61,7 +61,7 @@ extension PlaybackController {
             session.isPlaying = false
             emit(.lifecycle(.bumperExit), in: session)
             guard !session.terminated else { return }
-            loadContent(of: session, startingAt: nil)
+            loadContent(of: session, startingAt: session.startPosition)
         case .buffering, .duration, .seekable, .streams, .streamsSelected:
             break
         }

@@ -49,6 +49,8 @@ public final class PlaybackController {
     private var nextConsumerID = 0
     /// Plays before the next session only (set by `setVideos(_:bumper:)`).
     var pendingBumper: Video?
+    /// Where the next session starts (content seconds), set by `setVideos(_:bumper:startingAt:)`.
+    var pendingStartPosition: Double?
     /// Opens the next video in the queue while the current one nears its end, so autoAdvance shows its first
     /// frame at once (see `PreloadedSession`).
     public var preloadsNextVideo = true

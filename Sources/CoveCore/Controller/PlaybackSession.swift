@@ -84,6 +84,8 @@ public final class PlaybackSession {
     var hasLoadedAds = false
     /// Where a seek that crossed an ad break goes once the break has played (content seconds).
     var seekAfterAds: Double?
+    /// Where the content starts, in content seconds (a resume at a remembered place); nil is its beginning.
+    var startPosition: Double?
     var lastAdProgressReported: Double?
     /// Warnings found while reading the VMAP, given at Ready (a preloaded session has no listeners before).
     var adWarnings: [PlaybackEvent] = []

@@ -23,6 +23,7 @@ extension LaunchOptions {
             "  --playback-api-auth-base URL  " + tr("base URL for token requests (or COVE_PLAYBACK_API_AUTH_BASE)"),
             "  --url URL|PATH                " + tr("play a media URL or file without the Playback API"),
             "  --projection NAME             " + tr("with --url: the video's projection (equirectangular: 360°)"),
+            "  --start-at SECONDS            " + tr("start at this place of the video (seconds or MM:SS), skipping the ads before it"),
             "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
             "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
             "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),

@@ -23,6 +23,7 @@ extension LaunchOptions {
         "--config-id": .value(\.configID),
         "--url": .value(\.url),
         "--projection": .value(\.projection),
+        "--start-at": .value(\.startAt),
         "--layout": .value(\.layoutName),
         "--layout-file": .value(\.layoutFile),
         "--playback-api-base": .value(\.playbackAPI.baseURL),

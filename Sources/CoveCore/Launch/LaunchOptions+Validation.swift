@@ -7,6 +7,22 @@ extension LaunchOptions {
         }
     }
 
+    /// Where the first video starts, in content seconds; nil from its beginning.
+    public var startPosition: Double? { startAt.flatMap(Self.seconds) }
+
+    /// Seconds, or [HH:]MM:SS as a time label shows them.
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var total = 0.0
+        for (index, part) in parts.enumerated() {
+            guard let value = Double(part), value.isFinite, value >= 0,
+                  index == parts.count - 1 || value == value.rounded() else { return nil }
+            total = total * 60 + value
+        }
+        return total
+    }
+
     /// Combinations that cannot mean anything; each gets one line naming the options involved.
     func validate() throws(LaunchOptionsError) {
         func together(_ first: String, _ second: String) -> LaunchOptionsError {
@@ -36,6 +52,10 @@ extension LaunchOptions {
         }
         if projection != nil, url == nil {
             throw LaunchOptionsError(message: tr("“%@” applies to “--url” only").replacingPlaceholder(with: "--projection"))
+        }
+        if let startAt, Self.seconds(startAt) == nil {
+            throw LaunchOptionsError(message: tr("“%@” needs a number of seconds, 0 or more (or MM:SS)")
+                .replacingPlaceholder(with: "--start-at"))
         }
         if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
         if layoutName != nil, layoutFile != nil { throw together("--layout", "--layout-file") }

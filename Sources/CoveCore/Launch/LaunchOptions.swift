@@ -19,6 +19,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var url: String?
     /// With `url`: the video's projection, as the Playback API's `projection` field (`equirectangular`: 360°).
     public var projection: String?
+    /// `--start-at SECONDS`: where the (first) video starts, in content seconds (ads before it are not played).
+    public var startAt: String?
     /// Files or URIs named without an option, as a desktop's `Exec=cove %U` passes them: played as a queue.
     public var locations: [String] = []
     /// A supplied control layout by name (`vod`, `live`, …) instead of automatic selection.

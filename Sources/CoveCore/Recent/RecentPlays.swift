@@ -6,22 +6,34 @@ public struct RecentPlay: Sendable, Equatable {
     public enum Target: Sendable, Equatable {
         /// A file (`file://`) or an http(s) URL, played again through the loader's `open`.
         case address(String)
-        /// A Video Cloud video, played again the way the start page's form plays one.
-        case videoCloud(accountID: String, videoID: String)
+        /// A Video Cloud video, played again the way the start page's form plays one (with the ad configuration
+        /// it was played with, so its ads play again).
+        case videoCloud(accountID: String, videoID: String, adConfigID: String? = nil)
     }
 
     public var target: Target
     public var title: String
     /// http(s) only; nil for a file or a video without one.
     public var poster: String?
-    /// Seconds reached.
+    /// Content seconds reached (ads not counted).
     public var position: Double
+    /// Content seconds in all, once known.
+    public var duration: Double?
 
-    public init(target: Target, title: String, poster: String? = nil, position: Double = 0) {
+    public init(target: Target, title: String, poster: String? = nil, position: Double = 0, duration: Double? = nil) {
         self.target = target
         self.title = title
         self.poster = poster
         self.position = position
+        self.duration = duration
+    }
+
+    /// Where playing it again starts: where it was left, or its beginning when it was barely begun or watched to
+    /// (nearly) its end, as a viewer expects of "continue watching".
+    public var resumePosition: Double {
+        guard position >= 1 else { return 0 }
+        if let duration, duration > 0, position >= duration - max(2, duration * 0.05) { return 0 }
+        return position
     }
 }
 
@@ -76,11 +88,15 @@ public struct RecentPlays: Sendable, Equatable {
     public var groups: [(name: String, values: [String: String])] {
         entries.enumerated().map { index, play in
             var values = ["title": play.title, "position": String(Int(play.position))]
+            if let duration = play.duration, duration.isFinite, duration > 0 {
+                values["duration"] = String(Int(duration.rounded()))
+            }
             switch play.target {
             case .address(let address): values["address"] = address
-            case .videoCloud(let account, let video):
+            case .videoCloud(let account, let video, let adConfig):
                 values["account-id"] = account
                 values["video-id"] = video
+                if let adConfig { values["ad-config-id"] = adConfig }
             }
             if let poster = play.poster { values["poster"] = poster }
             return (Self.groupPrefix + String(index), values)
@@ -100,12 +116,13 @@ public struct RecentPlays: Sendable, Equatable {
             if let address = values["address"] {
                 target = .address(address)
             } else if let account = values["account-id"], let video = values["video-id"] {
-                target = .videoCloud(accountID: account, videoID: video)
+                target = .videoCloud(accountID: account, videoID: video, adConfigID: values["ad-config-id"])
             } else {
                 return nil
             }
             return RecentPlay(target: target, title: values["title"] ?? "", poster: values["poster"],
-                              position: values["position"].flatMap(Double.init) ?? 0)
+                              position: values["position"].flatMap(Double.init) ?? 0,
+                              duration: values["duration"].flatMap(Double.init))
         }
         self.init(plays)
     }

@@ -4,11 +4,13 @@ import FoundationEssentials
 ///
 /// Each piece (the content, each ad) is its own encode, so its timestamps start afresh; the content is encoded
 /// once and its segments are cut at the break offsets, so it runs on where it stopped after every break. Pieces
-/// are joined with `#EXT-X-DISCONTINUITY`. Checked with playbin3 (hlsdemux2) and playbin (hlsdemux) on
-/// GStreamer 1.22: the position runs on continuously from 0 to the payload's length across every join (the
-/// demuxer maps each discontinuity onto the playlist's timeline), the duration is the sum of the EXTINFs, a
-/// seek into content after a break lands there, and EOS arrives. So the pieces keep their own timestamps, as
-/// real stitched streams have them, instead of being re-timed to one continuous clock.
+/// are joined with `#EXT-X-DISCONTINUITY`. Checked with playbin3 (hlsdemux2), playbin (hlsdemux) and Cove's own
+/// engine on GStreamer 1.22: the position runs on continuously from 0 to the payload's length across every join
+/// (the demuxer maps each discontinuity onto the playlist's timeline, although the content's timestamps jump back
+/// to 0 at an ad and forward again after it), the duration is the sum of the EXTINFs, EOS arrives, and a seek
+/// into content after a break lands there (an accurate seek exactly, a key-unit seek at its segment's start).
+/// So the pieces keep their own timestamps, as real stitched streams have them, instead of being re-timed to one
+/// continuous clock.
 extension MediaEncoder {
     static let stitchedVideoBitrateKbps = 800
     /// A different tone from the content's, so ads are told apart by ear too.

@@ -26,7 +26,13 @@ public enum DemoCatalog {
     /// An equirectangular scene, `"projection": "equirectangular"`: the 360 view.
     public static let sphereVideoID = "6000000000010"
     public static let liveDVRVideoID = "6000000000008"
+    /// Server-Side Ad Insertion: a stitched stream (`StitchPlan.demo`) whose VMAP comes with `--ad-config-id
+    /// cove-demo-ads`. The catalog also holds `SSAICatalog`'s failure-switch videos, which the demo does not list.
+    public static let adsVideoID = "6000000000011"
+    public static let adConfigID = "cove-demo-ads"
 
+    /// `mediaBaseURL` is the emulator's `/media` address; the emulator's base URL (for VMAPs and their beacons) is
+    /// what precedes it.
     public static func make(media: DemoMediaFiles, mediaBaseURL: String,
                             live: DemoLiveStreams? = nil) -> EmulatorCatalog {
         let hls = mediaBaseURL + "/" + media.hls
@@ -80,7 +86,7 @@ public enum DemoCatalog {
             "type": "EXPLICIT",
             "video_ids": [.string(hlsVideoID), .string(mp4VideoID)],
         ]
-        return EmulatorCatalog(
+        var catalog = EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
             videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
                      sphereVideo(media, mediaBaseURL)]
@@ -88,6 +94,18 @@ public enum DemoCatalog {
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
             mediaRoot: media.root)
+        addAds(to: &catalog, media: media, mediaBaseURL: mediaBaseURL)
+        return catalog
+    }
+
+    private static func addAds(to catalog: inout EmulatorCatalog, media: DemoMediaFiles, mediaBaseURL: String) {
+        let baseURL = mediaBaseURL.hasSuffix("/media") ? String(mediaBaseURL.dropLast("/media".count)) : mediaBaseURL
+        catalog.adConfigIDs.insert(adConfigID)
+        SSAICatalog.addVideo(to: &catalog, id: adsVideoID, name: tr("Cove demo: ads"),
+                             description: tr("Server-side ads stitched into the stream: a pre-roll, two mid-rolls (the second one skippable) and a post-roll."),
+                             plan: .demo, vmap: .normal(.brightcove, skippable: true),
+                             streamURL: mediaBaseURL + "/" + media.stitchedHLS, baseURL: baseURL)
+        SSAICatalog.add(to: &catalog, media: media, baseURL: baseURL)
     }
 
     private static func liveVideos(_ live: DemoLiveStreams, _ mediaBaseURL: String,

@@ -22,6 +22,8 @@ public struct EmulatorCatalog: Sendable, Equatable {
     /// `ad_config_id` gets `vmap` on every source, as the Playback API does; an unknown one is answered as usual.
     public var adConfigIDs: Set<String> = []
     public var vmapURLs: [String: String] = [:]
+    /// Bodies served at exact request paths (percent-encoded as sent), e.g. `/ssai/{videoKey}/content.vmap`.
+    public var documents: [String: EmulatorDocument] = [:]
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {

@@ -8,6 +8,8 @@ struct EmulatorRequest: Sendable {
     var policyHeader: String?
     var range: String?
     var clientPort: Int
+    /// Seconds on the monotonic clock (`PlaybackAPIEmulator.monotonicSeconds()`) when the handler got it.
+    var receivedAt: Double = 0
 
     /// The policy key and where it came from, in the API's order of precedence.
     var policyKey: (carrier: RecordedRequest.PolicyKeyCarrier, key: String)? {

@@ -13,7 +13,7 @@ enum EmulatorRouter {
             method: request.method, path: request.rawPath, query: PercentDecoding.decodeQuery(request.rawQuery),
             policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey?.key == catalog.policyKey,
             hasBearerToken: request.bearerToken != nil, range: request.range,
-            clientPort: request.clientPort)
+            clientPort: request.clientPort, receivedAt: request.receivedAt)
     }
 
     static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply {
@@ -23,6 +23,13 @@ enum EmulatorRouter {
         let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if segments.first == "media" {
             return StaticFiles.reply(segments: segments.dropFirst(), root: catalog.mediaRoot)
+        }
+        if let document = catalog.documents[request.rawPath] {
+            return .content(status: 200, contentType: document.contentType, body: document.body)
+        }
+        if segments.first == "beacons", segments.count > 1 { return BeaconSink.beacon() }
+        if segments.first == "clickthrough", segments.count == 2, let adID = segments.last, !adID.isEmpty {
+            return BeaconSink.clickThrough(adID: adID)
         }
         guard let prefix = apiPrefixes.first(where: { segments.starts(with: $0) }) else { return notFound }
         let route = Array(segments.dropFirst(prefix.count))

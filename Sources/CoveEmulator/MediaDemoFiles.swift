@@ -16,12 +16,15 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var languagesHLS: String
     /// Relative path of the equirectangular (360°) MP4.
     public var sphere: String
+    /// Relative path of the stitched SSAI stream's master playlist (`StitchPlan.demo`).
+    public var stitchedHLS: String
     /// Absolute directory holding them all.
     public var root: String
 
     public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
-                languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4") {
+                languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4",
+                stitchedHLS: String = "stitched/master.m3u8") {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
@@ -29,13 +32,14 @@ public struct DemoMediaFiles: Sendable, Equatable {
         self.audioHLS = audioHLS
         self.languagesHLS = languagesHLS
         self.sphere = sphere
+        self.stitchedHLS = stitchedHLS
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 4
+    static let demoRecipeVersion = 5
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -62,6 +66,7 @@ extension MediaEncoder {
             try encodeAudioOnlyHLS(to: scratch + "/audio", seconds: demoSeconds)
             try encodeEquirectangularMP4(to: scratch + "/" + result.sphere, seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
+            try encodeStitchedHLS(to: scratch + "/" + directoryName(of: result.stitchedHLS), plan: .demo)
             try encodeMultiLanguageHLS(
                 to: scratch + "/languages", seconds: demoSeconds,
                 audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
@@ -96,6 +101,10 @@ extension MediaEncoder {
         }
     }
 
+    private static func directoryName(of relativePath: String) -> String {
+        String(relativePath.prefix { $0 != "/" })
+    }
+
     private static let stampName = "recipe-version"
     private static var stampContents: String { "\(demoRecipeVersion)\n" }
 
@@ -110,6 +119,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.languagesHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.poster)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.sphere)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

@@ -90,10 +90,13 @@ public enum MediaEncoder {
         if MediaPipelineRun.elementExists("timeoverlay") {
             branch += " ! timeoverlay halignment=center valignment=bottom font-desc=\"Sans 20\""
         }
+        return branch + " ! " + h264Encoder(bitrateKbps: bitrateKbps, keyframeSeconds: keyframeSeconds)
+    }
+
+    static func h264Encoder(bitrateKbps: Int, keyframeSeconds: Int = 1) -> String {
         // One keyframe a second (the default) keeps every 1 s or 2 s segment independently decodable and seeks
         // short; sparser keyframes, as many real files have, show where seeks land.
-        return branch + " ! x264enc speed-preset=ultrafast tune=zerolatency"
-            + " key-int-max=\(framesPerSecond * keyframeSeconds)"
+        "x264enc speed-preset=ultrafast tune=zerolatency key-int-max=\(framesPerSecond * keyframeSeconds)"
             + " bitrate=\(bitrateKbps) ! video/x-h264,profile=constrained-baseline ! h264parse"
     }
 

@@ -9,6 +9,9 @@ import Synchronization
 ///   also under `/auth/playback/v1` (the edge-auth stand-in). Policy key from `Accept: application/json;pk=KEY`,
 ///   `Authorization: BCOV-Policy KEY` or `BCOV-Policy: KEY`; `Authorization: Bearer TOKEN` also authorizes.
 /// - `/media/{relative path}`: files under `catalog.mediaRoot`, with byte ranges.
+/// - any path in `catalog.documents` (generated VMAPs: `/ssai/{videoKey}/content.vmap`), served as is.
+/// - `/beacons/…`: the beacon sink, a 1×1 GIF to every hit (`beaconHits` lists them); `/clickthrough/{adId}`: a
+///   small HTML page. See `SSAIAddresses`.
 public final class PlaybackAPIEmulator: Sendable {
     private struct Slot {
         var server: RunningServer?

@@ -23,6 +23,9 @@ public struct RecordedRequest: Sendable, Equatable {
     public var range: String?
     /// The client's TCP port: equal across requests that shared one keep-alive connection.
     public var clientPort: Int
+    /// When the emulator received it: seconds on the monotonic clock (`PlaybackAPIEmulator.monotonicSeconds()`),
+    /// for asserting the order and spacing of beacons.
+    public var receivedAt: Double
 
     public var hasPolicyKey: Bool { policyKeyCarrier != nil }
 }

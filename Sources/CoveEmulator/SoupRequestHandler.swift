@@ -29,7 +29,8 @@ enum SoupRequestHandler {
             rawPath: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
             rawQuery: g_uri_get_query(uri).map { String(cString: $0) },
             accept: header("Accept"), authorization: header("Authorization"), policyHeader: header("BCOV-Policy"),
-            range: header("Range"), clientPort: clientPort(message))
+            range: header("Range"), clientPort: clientPort(message),
+            receivedAt: PlaybackAPIEmulator.monotonicSeconds())
     }
 
     private static func clientPort(_ message: OpaquePointer) -> Int {

@@ -8,8 +8,8 @@ import CoveUI
 extension ContentLoader {
     /// In the order a new user would try them; the region-restricted video is shown by its playlist.
     static let demoCatalogVideoIDs = [
-        DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.audioVideoID, DemoCatalog.languagesVideoID,
-        DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
+        DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.audioVideoID,
+        DemoCatalog.languagesVideoID, DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
     ]
     static let demoCatalogPlaylistIDs = [DemoCatalog.playlistID, DemoCatalog.playlistWithErrorID]
 
@@ -20,7 +20,10 @@ extension ContentLoader {
             var firstError: PlaybackServiceError?
             for id in Self.demoCatalogVideoIDs {
                 do throws(PlaybackServiceError) {
-                    let result = try await service.findVideo(configuration: FindConfiguration(assetID: id))
+                    // The ads video is asked for with its ad configuration, as a publisher's player would.
+                    let ads = id == DemoCatalog.adsVideoID ? DemoCatalog.adConfigID : nil
+                    let result = try await service.findVideo(configuration: FindConfiguration(assetID: id),
+                                                             queryParameters: PlaybackQueryParameters(adConfigID: ads))
                     self?.report(result.warnings)
                     videos.append(result.video)
                 } catch {

@@ -132,6 +132,46 @@ final class CoveMPRISTests: XCTestCase {
 
     // MARK: - Tests
 
+    /// Server-side ads as a media applet sees them: an ad is named as an ad and cannot be seeked; Position and
+    /// Length are the content's (the ads taken out); a SetPosition over two breaks plays only the second.
+    func testAnMPRISClientSeesContentTimeAndAdsNamedAsAds() throws {
+        let run = try startCove(["--video-id", DemoCatalog.adsVideoID, "--ad-config-id", DemoCatalog.adConfigID])
+        defer { run.stop() }
+        func adSequences() -> [String] {
+            events(run).filter { $0["event"] == "AdSequenceEnter" }.compactMap { $0["ad_sequence"]?["id"]?.stringValue }
+        }
+        func streamTime() -> Double {
+            events(run).last { $0["type"] == "progress" }?["stream_time"]?.doubleValue ?? 0
+        }
+        wait(for: run) { lifecycleCount(run, "AdEnter") >= 1 }
+        wait(for: run, timeout: 5) { metadata().title?.hasPrefix("Ad (1 of 1)") == true }
+        XCTAssertEqual(metadata().title, "Ad (1 of 1): Cove demo ad 1", run.allOutput)
+        XCTAssertEqual(flag("CanSeek"), false, "no seeking during an ad")
+        XCTAssertEqual(Double(metadata().length ?? 0) / 1_000_000, 12, accuracy: 0.01, "the content's length")
+        command("SetPosition", g_variant_new_tuple([g_variant_new_object_path(Self.firstTrack),
+                                                    g_variant_new_int64(6_000_000)], 2))
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(seeked(), [], "a seek during an ad is refused")
+        XCTAssertEqual(adSequences(), ["PreRoll_0_0"])
+
+        // In the content after the pre-roll: stream 5 s is content 1 s.
+        wait(for: run) { streamTime() >= 5 }
+        XCTAssertEqual(metadata().title, "Cove demo: ads")
+        XCTAssertEqual(flag("CanSeek"), true)
+        let position = Double(position() ?? 0) / 1_000_000
+        XCTAssertLessThan(position, 4, "content time, not stream time (\(streamTime()))")
+        XCTAssertGreaterThan(position, 0.5)
+
+        // Over MidRoll_4_0 and MidRoll_8_0 to content 10: only the second plays, then the target.
+        XCTAssertNil(command("SetPosition", g_variant_new_tuple([g_variant_new_object_path(Self.firstTrack),
+                                                                 g_variant_new_int64(10_000_000)], 2)))
+        wait(for: run) { lifecycleCount(run, "AdSequenceExit") >= 2 && streamTime() >= 30 }
+        XCTAssertEqual(adSequences(), ["PreRoll_0_0", "MidRoll_8_0"], run.standardOutput)
+        let landed = events(run).last { $0["type"] == "progress" }?["time"]?.doubleValue ?? 0
+        XCTAssertEqual(landed, 10, accuracy: 1.5, "content 10 after the break")
+        XCTAssertEqual(Double(self.position() ?? 0) / 1_000_000, landed, accuracy: 1)
+    }
+
     func testAnMPRISClientReadsTheMetadataPausesSeeksAndSkips() throws {
         let run = try startCove(["--playlist-id", DemoCatalog.playlistID])
         defer { run.stop() }

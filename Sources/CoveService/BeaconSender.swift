@@ -110,8 +110,9 @@ public final class BeaconSender: Sendable {
         let (address, waiters) = state.withLock { state -> (String?, [CheckedContinuation<Void, Never>]) in
             if let address = state.pending.popFirst() { return (address, []) }
             state.working = false
-            defer { state.drainWaiters = [] }
-            return (nil, state.drainWaiters)
+            let waiters = state.drainWaiters
+            state.drainWaiters = []
+            return (nil, waiters)
         }
         for waiter in waiters { waiter.resume() }
         return address

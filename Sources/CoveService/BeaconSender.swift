@@ -73,7 +73,7 @@ public final class BeaconSender: Sendable {
         if startWorker { worker.async { self.work() } }
     }
 
-    /// Returns once every beacon queued so far has been sent or given up.
+    /// Returns once the queue is empty and no beacon is in flight (beacons queued meanwhile are waited for too).
     public func drain() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = state.withLock { state in

@@ -2,8 +2,8 @@ import CoveCore
 import CoveService
 import XCTest
 
-/// VMAP documents a hostile or broken SSAI server could send, found while fuzzing the reader (`cove-fuzz vmap`):
-/// the reader must neither trap nor hand the timeline a time that is not finite.
+/// VMAP documents a hostile or broken SSAI server could send, written for the fuzz target (`cove-fuzz vmap`, whose
+/// seeds now include them): the reader must neither trap nor hand the timeline a time that is not finite.
 final class VMAPHostileInputTests: XCTestCase {
     private func read(_ text: String) throws(VMAPError) -> VMAPDocument {
         try VMAPReader.read(Array(text.utf8))

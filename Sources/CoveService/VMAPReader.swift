@@ -113,7 +113,8 @@ private struct Reading {
             guard let length = contentLength, let percent = Double(value.dropLast()), (0...100).contains(percent) else {
                 return nil
             }
-            return length * percent / 100
+            // Divided first: `length * percent` overflows to infinity for a length near Double's largest.
+            return length * (percent / 100)
         case let value: return seconds(clock: value)
         }
     }
@@ -125,7 +126,8 @@ private struct Reading {
         let parts = value.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]), let seconds = Double(parts[2]),
               hours >= 0, (0..<60).contains(minutes), seconds >= 0, seconds < 60, seconds.isFinite else { return nil }
-        return Double(hours * 3600 + minutes * 60) + seconds
+        // In Double: a server's hour count can be anything an Int holds, and `hours * 3600` would trap.
+        return Double(hours) * 3600 + Double(minutes * 60) + seconds
     }
 
     static func seconds(decimal text: String) -> Double? {
@@ -139,7 +141,7 @@ private struct Reading {
     static func skipOffset(_ text: String, duration: Double) -> Double? {
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), (0...100).contains(percent) else { return nil }
-            return duration * percent / 100
+            return duration * (percent / 100)
         }
         return seconds(clock: text)
     }

@@ -120,6 +120,9 @@ final class CoveApplication {
         controller.autoPlay = true
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
+        // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.
+        let beacons = BeaconSender(withholding: [options.playbackAPI.policyKey].compactMap { $0 }.filter { !$0.isEmpty })
+        controller.beaconSender = { beacons.send($0) }
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
             recentPlays = RecentPlaysRecorder(file: state, state: controller.state) { [weak self] in

@@ -73,8 +73,12 @@ private struct Reading {
         guard let inline = ad.children("InLine").first else { return nil }
         let linears = inline.children("Creatives").flatMap { $0.children("Creative") }.flatMap { $0.children("Linear") }
         guard linears.count == 1, let linear = linears.first else {
-            leftOut.append("ad \(id ?? "?"): \(linears.count) Linear elements")
-            return nil
+            // The stream still carries the ad: its time stays in the timeline (else every content time after it
+            // would be wrong), but nothing of it is tracked or offered.
+            let first = linears.first.flatMap { $0.children("Duration").first?.text }.flatMap(Self.seconds(clock:))
+            leftOut.append("ad \(id ?? "?"): \(linears.count) Linear elements" + (first == nil ? "" : ", not counted"))
+            guard let first, first > 0 else { return nil }
+            return LinearAd(id: id, title: inline.children("AdTitle").first?.text, duration: first)
         }
         let durationText = linear.children("Duration").first?.text ?? ""
         guard let duration = Self.seconds(clock: durationText), duration > 0 else {

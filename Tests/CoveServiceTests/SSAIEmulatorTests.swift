@@ -178,9 +178,12 @@ final class SSAIEmulatorTests: XCTestCase {
 
         let (_, twoLinears) = try await SSAIFixture.vmap(of: SSAICatalog.twoLinearsVideoID,
                                                          adConfigID: SSAICatalog.adConfigID, emulator)
-        XCTAssertEqual(twoLinears.leftOut, ["ad \(SSAICatalog.twoLinearsAdID): 2 Linear elements"])
+        XCTAssertEqual(twoLinears.leftOut, ["ad \(SSAICatalog.twoLinearsAdID): 2 Linear elements, not counted"])
         XCTAssertEqual(twoLinears.timeline.breaks.map { $0.ads.compactMap(\.id) },
-                       [["pre-1"], ["mid4-2"], ["mid8-1"], ["post-1"]])
+                       [["pre-1"], ["mid4-1", "mid4-2"], ["mid8-1"], ["post-1"]])
+        let untracked = twoLinears.timeline.breaks[1].ads[0]
+        XCTAssertEqual(untracked.beacons, [:], "nothing of it is counted")
+        XCTAssertEqual(twoLinears.timeline.totalAdDuration, 24, "its time stays: content times after it are right")
     }
 
     func testAnAdConfigRequestGetsAVMAPOnEverySourceAndStillPlaysWithout() async throws {

@@ -104,9 +104,12 @@ final class VMAPReaderTests: XCTestCase {
             adBreak("BadDuration", "00:00:20", [ad(id: "long", seconds: "forever")]),
         ]))
         XCTAssertEqual(document.timeline.breaks.map(\.id), ["Two", "BadDuration"])
-        XCTAssertEqual(document.timeline.breaks[0].ads.map(\.id), ["fine"], "an Ad with two Linear elements is left out")
+        XCTAssertEqual(document.timeline.breaks[0].ads.map(\.id), ["double", "fine"])
+        XCTAssertEqual(document.timeline.breaks[0].ads[0].duration, 5, "an Ad with two Linears keeps its stream time")
+        XCTAssertEqual(document.timeline.breaks[0].ads[0].beacons, [:], "but is not counted")
+        XCTAssertNil(document.timeline.breaks[0].ads[0].clickThrough)
         XCTAssertEqual(document.timeline.breaks[1].ads, [])
-        XCTAssertEqual(document.leftOut, ["ad double: 2 Linear elements", "ad break BadTime: time offset “soon”",
+        XCTAssertEqual(document.leftOut, ["ad double: 2 Linear elements, not counted", "ad break BadTime: time offset “soon”",
                                           "ad long: duration “forever”"])
     }
 

@@ -46,8 +46,8 @@ final class VMAPWriterTests: XCTestCase {
         XCTAssertFalse(text.contains("bc:"))
         let document = try VMAPReader.read(Array(text.utf8))
         XCTAssertEqual(document.contentURL?.absoluteString, "http://127.0.0.1:8080/s.m3u8")
-        XCTAssertEqual(document.leftOut, ["ad b: 2 Linear elements"])
-        XCTAssertEqual(document.timeline.breaks.map { $0.ads.compactMap(\.id) }, [["a"], ["c"]])
+        XCTAssertEqual(document.leftOut, ["ad b: 2 Linear elements, not counted"])
+        XCTAssertEqual(document.timeline.breaks.map { $0.ads.compactMap(\.id) }, [["a", "b"], ["c"]])
     }
 
     func testPlansThatCannotBeCutIntoSegmentsAreRefused() {

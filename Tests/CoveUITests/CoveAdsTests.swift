@@ -106,4 +106,49 @@ final class CoveAdsTests: XCTestCase {
         let firstProgress = events.first { $0["type"] == "progress" }?["time"]?.doubleValue ?? -1
         XCTAssertEqual(firstProgress, position ?? 0, accuracy: 1, again.standardOutput)
     }
+
+    /// Plays until the stream (or, without ads, the content) has reached `seconds`.
+    private func play(_ emulator: PlaybackAPIEmulator, video: String, adConfig: String,
+                      until seconds: Double = 1) throws -> [JSONValue] {
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                   "--policy-key", DemoCatalog.policyKey, "--video-id", video,
+                                   "--ad-config-id", adConfig, "--print-events"])
+        defer { run.stop() }
+        return events(run.waitForLines(timeout: 60) { lines in
+            self.events(lines).contains { ($0["stream_time"]?.doubleValue ?? $0["time"]?.doubleValue ?? 0) >= seconds }
+        })
+    }
+
+    private func warningCodes(_ events: [JSONValue]) -> [String] {
+        events.filter { $0["type"] == "warning" }.compactMap { $0["code"]?.stringValue }
+    }
+
+    func testWithoutAReadableVMAPTheStreamPlaysWithoutAdsAndAWarning() throws {
+        let emulator = try startEmulator()
+        defer { emulator.stop() }
+        for video in [SSAICatalog.missingVMAPVideoID, SSAICatalog.malformedVMAPVideoID] {
+            let events = try play(emulator, video: video, adConfig: SSAICatalog.adConfigID)
+            XCTAssertEqual(warningCodes(events), [AdErrorCode.timelineLoadError], video)
+            XCTAssertEqual(events.first { $0["type"] == "duration" }?["duration"], 36, "the whole stream, as content")
+            XCTAssertFalse(events.contains { $0["event"] == "AdEnter" }, video)
+            XCTAssertTrue(events.contains { $0["type"] == "progress" }, video)
+        }
+        // Asked for with an ad configuration the account does not have: the answer names no VMAP.
+        let events = try play(emulator, video: DemoCatalog.adsVideoID, adConfig: "no-such-configuration")
+        XCTAssertEqual(warningCodes(events), [AdErrorCode.vmapMissing])
+        XCTAssertTrue(events.contains { $0["type"] == "progress" })
+    }
+
+    func testAnAdWithTwoLinearsIsNotCountedButKeepsItsTime() throws {
+        let emulator = try startEmulator()
+        defer { emulator.stop() }
+        // A second into the ad: it would have been counted by then.
+        let events = try play(emulator, video: SSAICatalog.twoLinearsVideoID, adConfig: SSAICatalog.adConfigID,
+                              until: 9)
+        XCTAssertEqual(warningCodes(events), [AdErrorCode.adLeftOut])
+        XCTAssertEqual(events.first { $0["type"] == "duration" }?["duration"], 12, "content time stays right")
+        XCTAssertTrue(emulator.beaconHits.contains { $0.path.contains("/pre-1/start") })
+        XCTAssertFalse(emulator.beaconHits.contains { $0.path.contains("/\(SSAICatalog.twoLinearsAdID)/") })
+    }
 }

@@ -52,7 +52,8 @@ public enum SSAICatalog {
         let addresses = SSAIAddresses(baseURL: baseURL, videoKey: id)
         var video: [String: JSONValue] = [
             "id": .string(id), "account_id": .string(catalog.accountID), "name": .string(name),
-            "duration": .number(Double(plan.payloadSeconds * 1000)), "economics": "AD_SUPPORTED",
+            // The video's own length, as the Playback API gives it: the content's, not the stitched stream's.
+            "duration": .number(Double(plan.contentSeconds * 1000)), "economics": "AD_SUPPORTED",
             "sources": [["src": .string(streamURL), "type": "application/x-mpegURL", "ext_x_version": "3"]],
         ]
         if let description { video["description"] = .string(description) }

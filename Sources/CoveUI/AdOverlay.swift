@@ -45,6 +45,13 @@ final class AdOverlay {
         // The arrow is drawn, not read: its name is the words alone.
         cove_accessible_set_label(skipButton, Self.spoken(tr("Skip Ad ⇥")))
         gtk_actionable_set_action_name(OpaquePointer(skipButton), "player.skip-ad")
+        // "Anzeige überspringen ⇥" alone is wider than half of a 360 px window: it wraps rather than push out.
+        if let words = gtk_button_get_child(cast(skipButton)) {
+            gtk_label_set_wrap(cast(words), 1)
+            gtk_label_set_wrap_mode(cast(words), PANGO_WRAP_WORD_CHAR)
+            gtk_label_set_max_width_chars(cast(words), 14)
+            gtk_label_set_justify(cast(words), GTK_JUSTIFY_CENTER)
+        }
 
         bottomRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_add_css_class(bottomRow, "cove-ad-row")

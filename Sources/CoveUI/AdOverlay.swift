@@ -21,6 +21,8 @@ final class AdOverlay {
     init() {
         positionLabel = gtk_label_new(nil)
         gtk_widget_add_css_class(positionLabel, "cove-ad-position")
+        // Both lines start at the banner's leading edge (GtkLabel mirrors xalign in right-to-left text).
+        gtk_label_set_xalign(cast(positionLabel), 0)
         countdownLabel = Self.wrappingLabel()
         banner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
         gtk_widget_add_css_class(banner, "cove-ad-banner")

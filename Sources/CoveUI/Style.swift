@@ -48,9 +48,9 @@ public enum PlayerStyle {
         background-color: rgb(255, 204, 0);
     }
     .cove-control-bar.cove-ad scale slider { background-color: rgb(255, 204, 0); }
-    /* Ad breaks between ads: a yellow tick each, under the trough; dimmer once played. */
+    /* Ad breaks between ads: a yellow tick each, just under the trough; dimmer once played. */
     .cove-control-bar scale marks.bottom indicator {
-        color: rgb(255, 204, 0); background-color: rgb(255, 204, 0); min-width: 3px; min-height: 6px;
+        color: rgb(255, 204, 0); background-color: rgb(255, 204, 0); min-width: 4px; min-height: 7px;
     }
     .cove-control-bar scale marks.bottom mark.cove-ad-played indicator {
         color: rgba(255, 204, 0, 0.4); background-color: rgba(255, 204, 0, 0.4);
@@ -63,7 +63,7 @@ public enum PlayerStyle {
         font-size: 13px;
     }
     .cove-ad-banner label { color: white; }
-    .cove-ad-position { font-weight: bold; color: rgb(255, 204, 0); }
+    .cove-ad-banner label.cove-ad-position { font-weight: bold; color: rgb(255, 204, 0); }
     .cove-ad-pip { font-size: 11px; padding: 3px 8px; margin: 6px; }
     button.cove-ad-skip, button.cove-ad-learn-more {
         color: white;

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 @testable import CoveUI
 import CoveCore
 import CoveEmulator
@@ -54,6 +55,14 @@ extension PlayerViewScenario {
                             properties: ["vmap": "https://ssai.example/ads.vmap"])
         player.controller.setVideos([Video(sources: [source], properties: ["id": "ads", "name": "Ads"])])
         return log
+    }
+
+    /// With COVE_SCREENSHOT_DIR set, the player as rendered now is saved there as NAME.png for a person to look at.
+    func saveScreenshot(_ player: PlayerView, _ name: String) {
+        guard let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"],
+              let texture = cove_widget_render_texture(player.widget) else { return }
+        gdk_texture_save_to_png(texture, directory + "/\(name).png")
+        g_object_unref(UnsafeMutableRawPointer(texture))
     }
 
     func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {

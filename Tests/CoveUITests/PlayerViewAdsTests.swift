@@ -15,6 +15,17 @@ final class PlayerViewAdsTests: XCTestCase {
     func testSkipAdAppearsAfterItsOffsetAndTheContentSliderHasOneTickPerBreak() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.skipAdAppearsAfterItsOffset() } }
     }
+
+    func testAdModeInArabicIsTranslatedAndMirrored() throws {
+        let catalogues = try LanguageSwitch.compileCatalogues()
+        defer { try? FileManager.default.removeItem(atPath: catalogues) }
+        try MainActor.assumeIsolated {
+            try UITestSupport.initGTK()
+            try LanguageSwitch.use("ar", catalogues: catalogues) {
+                try PlayerViewScenario.run { try $0.adModeInArabic() }
+            }
+        }
+    }
 }
 
 extension PlayerViewScenario {
@@ -61,6 +72,9 @@ extension PlayerViewScenario {
         XCTAssertFalse(log.beacons.contains { $0.hasSuffix("/skip") }, "nothing was skipped")
         XCTAssertEqual(state.position, 0, "no seek reached the content")
 
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        saveScreenshot(player, "ads-playing")
+
         // The countdown runs with the ad.
         let later = try XCTUnwrap(resumeSeconds(player))
         XCTAssertLessThan(later, first, "the resume countdown counts down")
@@ -101,6 +115,9 @@ extension PlayerViewScenario {
                                    timeout: 2), "\(player.pictureInPicture.shownAdText ?? "nothing")")
 
         XCTAssertTrue(MainLoop.run(until: { self.isShown(ads.skipButton) }, timeout: 5), "Skip Ad after the offset")
+        player.togglePictureInPicture()
+        saveScreenshot(player, "ads-skip")
+        player.togglePictureInPicture()
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(state.adPlayhead), 1.4)
         XCTAssertFalse(isShown(ads.skipCountdownLabel))
         XCTAssertTrue(isEnabled(player, "skip-ad"))
@@ -132,5 +149,30 @@ extension PlayerViewScenario {
         XCTAssertNil(player.adTicker, "no ticking in the content")
         XCTAssertTrue(MainLoop.run(until: { self.isEnabled(player, "seek") }, timeout: 5))
         for action in PlayerView.seekActions { XCTAssertTrue(isEnabled(player, action), "\(action) in the content") }
+        saveScreenshot(player, "ads-ticks")
+    }
+
+    func adModeInArabic() throws {
+        var options = PlayerViewOptions()
+        options.keepControlsVisible = true
+        let player = try makePlayer(options: options)
+        defer { finish(player) }
+        _ = try playAds(in: player)
+        let state = player.controller.state
+        let ads = player.ads
+        XCTAssertTrue(MainLoop.run(until: { state.ad?.index == 1 && self.isShown(ads.skipCountdownLabel) },
+                                   timeout: 25), "the second ad plays")
+        XCTAssertEqual(labelText(ads.positionLabel), "إعلان 2 من 2", "the SDK's Arabic, with the digits of ar.po")
+        XCTAssertTrue(labelText(ads.countdownLabel).hasPrefix("سيتم استئناف مقطع الفيديو الخاص بك خلال "),
+                      labelText(ads.countdownLabel))
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        // Mirrored: the banner at the right, the skip countdown at the left.
+        var banner = graphene_rect_t(), skip = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(ads.banner, player.widget, &banner), 0)
+        XCTAssertNotEqual(gtk_widget_compute_bounds(ads.skipCountdownLabel, player.widget, &skip), 0)
+        let width = Float(gtk_widget_get_width(player.widget))
+        XCTAssertGreaterThan(banner.origin.x + banner.size.width, width - 40, "the banner starts at the right edge")
+        XCTAssertLessThan(skip.origin.x, 40, "the skip countdown sits at the left edge")
+        saveScreenshot(player, "ads-playing-ar")
     }
 }

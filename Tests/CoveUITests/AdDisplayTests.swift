@@ -5,10 +5,18 @@ import XCTest
 /// The ad controls' words at one moment: the break's countdown moving with the ad's playhead, whole seconds rounded
 /// up, the paused sentence, and Skip Ad only from the skip offset on.
 final class AdDisplayTests: XCTestCase {
-    private let ad = AdPlayback(title: "A", index: 1, count: 3, duration: 10, elapsed: 2, streamTime: 40,
+    private static let ad = AdPlayback(title: "A", index: 1, count: 3, duration: 10, elapsed: 2, streamTime: 40,
                                 breakRemaining: 18, skipOffset: 5, canClickThrough: false)
 
     func testTheCountdownsFollowThePlayheadInWholeSeconds() {
+        MainActor.assumeIsolated { Self.countdownsFollowThePlayhead() }
+    }
+
+    func testAnAdThatCannotBeSkippedNeverOffersIt() {
+        MainActor.assumeIsolated { Self.anAdThatCannotBeSkipped() }
+    }
+
+    @MainActor private static func countdownsFollowThePlayhead() {
         let now = AdDisplay(ad: ad, elapsed: 2, paused: false)
         XCTAssertEqual(now.position, "Ad (2 of 3)")
         XCTAssertEqual(now.countdown, "Your video will resume in 18 seconds")
@@ -23,7 +31,7 @@ final class AdDisplayTests: XCTestCase {
         XCTAssertEqual(AdDisplay(ad: ad, elapsed: 5, paused: true).countdown, "Ad: Press play to resume video")
     }
 
-    func testAnAdThatCannotBeSkippedNeverOffersIt() {
+    @MainActor private static func anAdThatCannotBeSkipped() {
         var plain = ad
         plain.skipOffset = nil
         let display = AdDisplay(ad: plain, elapsed: 9, paused: false)

@@ -59,6 +59,9 @@ final class AdOverlay {
         gtk_widget_add_css_class(bottomRow, "cove-ad-row")
         for child in [banner, skipCountdownLabel, skipButton] { gtk_box_append(cast(bottomRow), child) }
         gtk_widget_set_valign(bottomRow, GTK_ALIGN_END)
+        // Set, so the banner's expansion stays inside the row: computed upwards it made the player widget itself
+        // expand, and in the layout tests' windows its picture then never came.
+        gtk_widget_set_hexpand(bottomRow, 0)
         gtk_widget_set_margin_start(bottomRow, 12)
         gtk_widget_set_margin_end(bottomRow, 12)
 

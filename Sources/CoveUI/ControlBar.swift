@@ -32,11 +32,17 @@ final class ControlBar {
     var onOverflow: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
+    /// While a server-side ad plays the slider is yellow, shows the ad's own progress and takes no input (facts
+    /// §1.5, ControlBar+Advertising).
+    var adModeActive = false
+    /// The ad breaks' places in the content, drawn as yellow ticks under the trough between ads.
+    var adMarkers: [AdMarker] = []
     var onVolume: (Double) -> Void = { _ in }
     /// Reports each allocation's arrangement (compact or standard).
     var onArrangement: (Bool) -> Void = { _ in }
 
-    private var duration: Double?
+    /// The slider's scale; forgotten when an ad leaves it, so the content's range is set again (ControlBar+Advertising).
+    var duration: Double?
     private var seekWindowStart = 0.0
     /// While the viewer drags, playback progress must not move the thumb under the pointer.
     private var lastUserSeek = 0
@@ -162,8 +168,8 @@ final class ControlBar {
         }
         Signals.connectChangeValue(slider, "change-value") { [weak self] value in
             guard let self else { return false }
-            // Returning true stops the range from moving: no seeking during a bumper.
-            if self.bumperModeActive { return true }
+            // Returning true stops the range from moving: no seeking during a bumper or an ad.
+            if self.bumperModeActive || self.adModeActive { return true }
             self.lastUserSeek = g_get_monotonic_time()
             self.onSeek(value)
             return false
@@ -233,11 +239,13 @@ final class ControlBar {
     }
 
     /// GtkScale places marks for the range it has when they are added, so they are placed again with each new range.
-    private func placeMarks() {
+    func placeMarks() {
         gtk_scale_clear_marks(cast(slider))
-        // A bumper's slider has no markers (facts §8.1).
+        // Clearing took the ad ticks too.
+        defer { placeAdMarks() }
+        // A bumper's slider has no markers (facts §8.1), nor an ad's (facts §1.5).
         placedMarkCount = 0
-        guard !bumperModeActive else { return }
+        guard !bumperModeActive, !adModeActive else { return }
         let adjustment = gtk_range_get_adjustment(cast(slider) as UnsafeMutablePointer<GtkRange>)
         let upper = gtk_adjustment_get_upper(adjustment)
         for marker in markers where duration != nil && marker.time <= upper {
@@ -246,8 +254,9 @@ final class ControlBar {
         }
     }
 
-    /// Marks on the slider now (GtkScale cannot say).
+    /// Marks on the slider now (GtkScale cannot say): cue points, and ad ticks apart.
     private(set) var placedMarkCount = 0
+    var placedAdMarkCount = 0
 
     private(set) var markers: [(time: Double, name: String)] = []
 
@@ -258,6 +267,8 @@ final class ControlBar {
     }
 
     func update(position: Double, duration newDuration: Double?) {
+        // The ad's own progress holds the slider and the time labels (showAdProgress).
+        guard !adModeActive else { return }
         if newDuration != duration {
             duration = newDuration
             if let newDuration { setSeekWindow(start: 0, end: newDuration) }

@@ -20,6 +20,10 @@ final class PictureInPicture {
     private var surface: VideoSurface?
     /// Whether the keep-above request was sent to the window manager (X11 only).
     private(set) var requestedKeepAbove = false
+    /// "Ad (1 of 2)" and the resume countdown over the picture while an ad plays (advertising mode goes with the
+    /// video); the window has no control that could seek.
+    private var adLabel: Widget?
+    private(set) var adText: String?
     /// Told when the window has gone, whoever closed it; the video belongs to the player again.
     var onStop: (VideoSurface) -> Void = { _ in }
 
@@ -51,7 +55,18 @@ final class PictureInPicture {
             gtk_window_set_destroy_with_parent(cast(window), 1)
         }
         gtk_widget_add_css_class(window, "cove-pip")
-        gtk_window_set_child(cast(window), surface.root)
+        let stack = gtk_overlay_new()!
+        gtk_overlay_set_child(cast(stack), surface.root)
+        let adLabel = gtk_label_new(nil)!
+        gtk_label_set_wrap(cast(adLabel), 1)
+        gtk_widget_add_css_class(adLabel, "cove-ad-pip")
+        gtk_widget_set_halign(adLabel, GTK_ALIGN_START)
+        gtk_widget_set_valign(adLabel, GTK_ALIGN_END)
+        gtk_widget_set_can_target(adLabel, 0)
+        gtk_overlay_add_overlay(cast(stack), adLabel)
+        gtk_window_set_child(cast(window), stack)
+        self.adLabel = adLabel
+        showAd(adText)
         surface.take(from: playerSurface)
         Signals.connect(window, "map") { [weak self] in
             self?.requestedKeepAbove = cove_window_request_keep_above(cast(window)) != 0
@@ -75,6 +90,7 @@ final class PictureInPicture {
             guard let self, self.window == window else { return }
             self.window = nil
             self.surface = nil
+            self.adLabel = nil
         }
         self.window = window
         self.surface = surface
@@ -87,6 +103,7 @@ final class PictureInPicture {
         guard let window, let surface else { return }
         self.window = nil
         self.surface = nil
+        adLabel = nil
         requestedKeepAbove = false
         gtk_widget_set_visible(placeholder, 0)
         onStop(surface)
@@ -98,6 +115,20 @@ final class PictureInPicture {
         guard Int32(keyval) == GDK_KEY_Escape, isActive else { return false }
         stop()
         return true
+    }
+
+    /// The ad's words over the window's picture; nil in the content. Kept for a window opened during the ad.
+    func showAd(_ text: String?) {
+        adText = text
+        guard let adLabel else { return }
+        gtk_label_set_text(cast(adLabel), text ?? "")
+        gtk_widget_set_visible(adLabel, text == nil ? 0 : 1)
+    }
+
+    /// The text the window shows over the picture now (nil when none), for tests.
+    var shownAdText: String? {
+        guard let adLabel, gtk_widget_get_visible(adLabel) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(cast(adLabel)))
     }
 
     /// Where the picture is shown while Picture in Picture is on.

@@ -1,7 +1,7 @@
 import CoveCore
 
 /// What the player state says, shown: the play button, the time labels and slider, the buffered region, the
-/// volume, the Audio & Subtitles menu and the captions. No view keeps a copy or a formula of its own.
+/// volume, the Audio & Subtitles menu, the captions and advertising mode (PlayerView+Ads). No view keeps a copy or a formula of its own.
 extension PlayerView {
     func stateChanged(_ changes: PlayerState.Changes) {
         let state = controller.state
@@ -26,5 +26,6 @@ extension PlayerView {
         }
         if !changes.isDisjoint(with: [.session, .captions]) { captions.show(state.captionCues) }
         if !changes.isDisjoint(with: [.session, .rate, .volume, .tracks]) { showActionStates() }
+        adStateChanged(changes)
     }
 }

@@ -3,6 +3,7 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 import CoveService
+import FoundationEssentials
 
 /// The SDK's PlayerView on GTK: video, status overlay and a fading control bar, driven by a PlaybackController
 /// whose events it consumes like any other observer.
@@ -23,6 +24,12 @@ public final class PlayerView {
     let notice = TransientNotice()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
+    /// Advertising mode's banner, skip and Learn More over the picture (PlayerView+Ads).
+    let ads = AdOverlay()
+    /// Moves the ad's numbers on between updates; runs only while an ad plays.
+    var adTicker: TimerSource?
+    /// Opens an ad's page (Learn More); nil: the desktop's browser. Tests record it instead.
+    var openAdPage: ((URL) -> Void)?
     private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
     let sizing = PictureSizing()
     let captions = CaptionOverlay()
@@ -65,6 +72,8 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), notice.root)
+        gtk_overlay_add_overlay(cast(widget), ads.bottomRow)
+        gtk_overlay_add_overlay(cast(widget), ads.learnMoreButton)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
         visibility.keepControlsVisible = options.keepControlsVisible
         fade = ControlsFade(bar: controlBar.root, hideDuration: options.hideControlsAnimationDuration,
@@ -154,7 +163,10 @@ public final class PlayerView {
     private func wireControls() {
         controlBar.onSeek = { [weak self] seconds in self?.actions.activate("seek", double: seconds) }
         controlBar.onVolume = { [weak self] volume in self?.actions.activate("set-volume", double: volume) }
-        controlBar.onArrangement = { [weak self] _ in self?.reportLayout() }
+        controlBar.onArrangement = { [weak self] _ in
+            self?.reportLayout()
+            self?.placeAdControls()
+        }
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
@@ -252,7 +264,10 @@ public final class PlayerView {
         }
         gtk_widget_add_controller(surface.root, clicks)
         // A countdown still running when the window goes must not touch the destroyed widgets.
-        Signals.connect(widget, "destroy") { [weak self] in self?.visibility.stop() }
+        Signals.connect(widget, "destroy") { [weak self] in
+            self?.visibility.stop()
+            self?.stopAdTicker()
+        }
     }
 
     /// Fullscreen tracking for the window that shows this view, and its keys counted as activity.
@@ -316,6 +331,7 @@ public final class PlayerView {
             }
         }
         addTypedActions()
+        addAdActions()
         // Escape is the window's until there is a fullscreen to leave.
         actions.setEnabled("unfullscreen", false)
         // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.
@@ -351,7 +367,10 @@ public final class PlayerView {
     }
 
     private func controlsVisibilityChanged(_ visible: Bool) {
-        defer { captions.refresh() }
+        defer {
+            captions.refresh()
+            placeAdControls()
+        }
         if visible {
             gtk_widget_remove_css_class(controlBar.root, "cove-hidden")
             gtk_widget_set_can_target(controlBar.root, 1)

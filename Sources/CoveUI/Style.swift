@@ -43,6 +43,42 @@ public enum PlayerStyle {
     .cove-control-bar.cove-bumper scale highlight { background-color: rgb(128, 0, 128); }
     .cove-control-bar.cove-bumper scale trough { background-color: rgb(64, 64, 64); }
     .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
+    /* Advertising mode (facts §1.5): the ad's progress in the SDK's yellow, on a slider that takes no input. */
+    .cove-control-bar.cove-ad scale highlight, .cove-control-bar.cove-ad scale:disabled highlight {
+        background-color: rgb(255, 204, 0);
+    }
+    .cove-control-bar.cove-ad scale slider { background-color: rgb(255, 204, 0); }
+    /* Ad breaks between ads: a yellow tick each, just under the trough; dimmer once played. */
+    .cove-control-bar scale marks.bottom indicator {
+        color: rgb(255, 204, 0); background-color: rgb(255, 204, 0); min-width: 4px; min-height: 7px;
+    }
+    .cove-control-bar scale marks.bottom mark.cove-ad-played indicator {
+        color: rgba(255, 204, 0, 0.4); background-color: rgba(255, 204, 0, 0.4);
+    }
+    .cove-ad-banner, .cove-ad-skip-countdown, .cove-ad-pip {
+        background-color: rgba(0, 0, 0, 0.72);
+        color: white;
+        border-radius: 8px;
+        padding: 6px 12px;
+        font-size: 13px;
+    }
+    .cove-ad-banner label { color: white; }
+    .cove-ad-banner label.cove-ad-position { font-weight: bold; color: rgb(255, 204, 0); }
+    .cove-ad-pip { font-size: 11px; padding: 3px 8px; margin: 6px; }
+    button.cove-ad-skip, button.cove-ad-learn-more {
+        color: white;
+        background: rgba(0, 0, 0, 0.72);
+        border: 1px solid rgba(255, 255, 255, 0.6);
+        border-radius: 8px;
+        box-shadow: none;
+        text-shadow: none;
+        padding: 8px 16px;
+    }
+    button.cove-ad-skip { font-size: 15px; font-weight: bold; }
+    button.cove-ad-skip:hover, button.cove-ad-learn-more:hover { background-color: rgba(40, 40, 40, 0.85); }
+    button.cove-ad-skip:focus-visible, button.cove-ad-learn-more:focus-visible {
+        outline: 2px solid rgb(255, 204, 0); outline-offset: 2px;
+    }
     popover.cove-thumbnail > contents {
         background-color: rgba(18, 18, 20, 0.88);
         color: white;

@@ -1,0 +1,97 @@
+import CGtk
+import CoveCore
+import CoveGLib
+import FoundationEssentials
+
+/// Advertising mode, entered and left with `state.ad`: the control bar's yellow ad slider, the ad controls over
+/// the picture, the ad's words in Picture in Picture, and the two ad actions.
+///
+/// | action | enabled | does |
+/// |---|---|---|
+/// | `player.skip-ad` | once the ad playing may be skipped | skips it (`PlaybackController.skipAd`) |
+/// | `player.learn-more` | while the ad playing has a page | sends its click, pauses, opens the page in the browser |
+extension PlayerView {
+    func addAdActions() {
+        actions.add("skip-ad") { [weak self] in
+            guard let self else { return }
+            self.visibility.userActivity()
+            self.controller.skipAd()
+        }
+        actions.add("learn-more") { [weak self] in
+            guard let self, let page = self.controller.adClickThrough() else { return }
+            // The page comes from the ad server: only a web page is opened, never a local file or an app's scheme.
+            guard let scheme = page.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
+            if let open = self.openAdPage { open(page) } else { self.showInBrowser(page) }
+        }
+        for name in Self.adActions { actions.setEnabled(name, false) }
+    }
+
+    static let adActions = ["skip-ad", "learn-more"]
+    /// The commands that move the playhead; none may while the player cannot seek (an ad, a bumper, loading).
+    static let seekActions = ["seek", "jump-back", "jump-forward", "live-edge"]
+
+    private func showInBrowser(_ page: URL) {
+        let parent: UnsafeMutablePointer<GtkWindow>? = window.map { cast($0) }
+        gtk_show_uri(parent, page.absoluteString, 0)
+    }
+
+    /// From the state observer: enters or leaves advertising mode, and keeps the seek actions to `canSeek`.
+    func adStateChanged(_ changes: PlayerState.Changes) {
+        let state = controller.state
+        if !changes.isDisjoint(with: [.session, .seekable, .status, .ad]) {
+            for name in Self.seekActions { actions.setEnabled(name, state.canSeek) }
+        }
+        if !changes.isDisjoint(with: [.session, .ad]) { controlBar.setAdMarkers(state.adMarkers) }
+        guard !changes.isDisjoint(with: [.session, .ad, .status]) else { return }
+        let inAd = state.ad != nil
+        if inAd != controlBar.adModeActive {
+            controlBar.setAdvertisingMode(inAd)
+            // Jump back goes in an ad as in a bumper: nothing may seek.
+            if selection.bumperModeChanged(inAd || state.isBumperActive) { controlBar.setNeedsLayout() }
+            if !inAd { controlBar.update(position: state.position, duration: state.duration) }
+        }
+        refreshAd()
+        let moving = inAd && (state.status == .playing || state.status == .buffering)
+        if moving, adTicker == nil {
+            // Four times a second: the slider moves smoothly and the whole seconds of the countdowns never lag.
+            adTicker = MainLoop.every(milliseconds: 250) { [weak self] in
+                guard let self else { return false }
+                self.refreshAd()
+                return true
+            }
+        } else if !moving {
+            stopAdTicker()
+        }
+    }
+
+    func stopAdTicker() {
+        adTicker?.cancel()
+        adTicker = nil
+    }
+
+    /// Shows the ad at the playhead now, everywhere it is shown.
+    func refreshAd() {
+        let state = controller.state
+        guard let ad = state.ad else {
+            ads.show(nil)
+            pictureInPicture.showAd(nil)
+            for name in Self.adActions { actions.setEnabled(name, false) }
+            return
+        }
+        let display = AdDisplay(ad: ad, elapsed: state.adPlayhead ?? ad.elapsed, paused: state.status == .paused)
+        controlBar.showAdProgress(elapsed: display.elapsed, duration: display.duration)
+        ads.show(display)
+        pictureInPicture.showAd(display.position + "\n" + display.countdown)
+        actions.setEnabled("skip-ad", display.canSkip)
+        actions.setEnabled("learn-more", display.canClickThrough)
+        placeAdControls()
+    }
+
+    /// The ad row sits just above the control bar while it shows, at the bottom while it has faded.
+    func placeAdControls() {
+        guard ads.isShowing else { return }
+        let bar = gtk_widget_get_height(controlBar.root)
+        // The bar's own margin (12 px) above and below it, as in the style sheet.
+        ads.setBottomInset(visibility.isVisible && bar > 0 ? bar + 24 : 12)
+    }
+}

@@ -252,7 +252,8 @@ final class CoveMPRISTests: XCTestCase {
 
         // Paused: given back.
         XCTAssertNil(command("Pause"))
-        wait(for: run) { sessionManager.uninhibited.count >= 1 }
+        // The inhibitor follows the player state, which changes before the Pause line is written: wait for both.
+        wait(for: run) { sessionManager.uninhibited.count >= 1 && lifecycleCount(run, "Pause") >= 1 }
         XCTAssertEqual(lifecycleCount(run, "Pause"), 1, run.standardOutput)
         XCTAssertEqual(sessionManager.uninhibited, [taken.cookie])
         XCTAssertEqual(sessionManager.held, [])

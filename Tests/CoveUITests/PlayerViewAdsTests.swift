@@ -29,10 +29,15 @@ final class PlayerViewAdsTests: XCTestCase {
 }
 
 extension PlayerViewScenario {
-    func adModeShowsTheAdAndRefusesSeeking() throws {
+    /// A player whose controls stay up, so the ad's words and the slider can be read at any moment.
+    private func makeAdPlayer() throws -> PlayerView {
         var options = PlayerViewOptions()
         options.keepControlsVisible = true
-        let player = try makePlayer(options: options)
+        return try makePlayer(options: options)
+    }
+
+    func adModeShowsTheAdAndRefusesSeeking() throws {
+        let player = try makeAdPlayer()
         defer { finish(player) }
         let log = try playAds(in: player)
         let state = player.controller.state
@@ -91,9 +96,7 @@ extension PlayerViewScenario {
     }
 
     func skipAdAppearsAfterItsOffset() throws {
-        var options = PlayerViewOptions()
-        options.keepControlsVisible = true
-        let player = try makePlayer(options: options)
+        let player = try makeAdPlayer()
         defer { finish(player) }
         let log = try playAds(in: player)
         let state = player.controller.state
@@ -153,9 +156,7 @@ extension PlayerViewScenario {
     }
 
     func adModeInArabic() throws {
-        var options = PlayerViewOptions()
-        options.keepControlsVisible = true
-        let player = try makePlayer(options: options)
+        let player = try makeAdPlayer()
         defer { finish(player) }
         _ = try playAds(in: player)
         let state = player.controller.state

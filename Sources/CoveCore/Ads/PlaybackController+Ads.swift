@@ -1,16 +1,7 @@
 import FoundationEssentials
 
 /// Why a source's VMAP could not be used, as the warning event says it.
-public struct AdLoadFailure: Error, Sendable, Equatable {
-    public var code: String
-    /// The translated sentence.
-    public var message: String
-
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-}
+public typealias AdLoadFailure = LoadFailure
 
 /// Fetches and reads one VMAP (the app's is CoveService's `VMAPLoader`).
 public typealias VMAPDocumentLoader = @Sendable (URL) async throws(AdLoadFailure) -> VMAPDocument

@@ -1,5 +1,6 @@
-/// Why a caption track's cues could not be loaded, as the warning event says it.
-public struct CaptionLoadFailure: Error, Sendable, Equatable {
+/// Why something the controller loads beside the media (a caption track's cues, a VMAP) could not be had, as the
+/// warning event says it.
+public struct LoadFailure: Error, Sendable, Equatable {
     public var code: String
     /// The translated sentence.
     public var message: String
@@ -9,6 +10,8 @@ public struct CaptionLoadFailure: Error, Sendable, Equatable {
         self.message = message
     }
 }
+
+public typealias CaptionLoadFailure = LoadFailure
 
 /// Loads one caption track's cues (the app's is CoveService's `CaptionLoader`).
 public typealias CaptionCueLoader = @Sendable (CaptionTrackSource) async throws(CaptionLoadFailure) -> CaptionCues

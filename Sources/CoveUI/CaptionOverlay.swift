@@ -41,6 +41,15 @@ final class CaptionOverlay {
     var text: String { gtk_widget_get_visible(label) != 0 ? String(cString: gtk_label_get_text(cast(label))) : "" }
     var fontPixels: Int? { geometry?.fontPixels }
 
+    /// The viewer's caption style (the Caption Style dialog); applied at once to what shows.
+    var appearance = CaptionAppearance.default {
+        didSet {
+            guard appearance != oldValue else { return }
+            geometry = nil
+            refresh()
+        }
+    }
+
     /// Shows `cues` (none: nothing on screen).
     func show(_ newCues: [CaptionCue]) {
         cues = newCues

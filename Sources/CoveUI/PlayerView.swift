@@ -206,6 +206,11 @@ public final class PlayerView {
 
     /// The words of the captions on screen ("" when none).
     public var captionText: String { captions.text }
+    /// The viewer's caption style, applied at once to the captions of this player (and its Picture in Picture).
+    public var captionAppearance: CaptionAppearance {
+        get { captions.appearance }
+        set { captions.appearance = newValue }
+    }
 
     /// The level playing, 0…1 (0 when muted); setting it goes through `player.set-volume`, as the control does.
     public var volume: Double {

@@ -78,6 +78,12 @@ public enum CueLayout {
     /// hides now (0 when hidden): the title area ends above it.
     public static func layout(_ cues: [CaptionCue], in video: Rect, lineHeight: Double, coveredBottom: Double = 0,
                               measure: (CaptionCue, Double) -> Extent) -> Result {
+        layout(cues, in: video, lineHeight: lineHeight, coveredBottom: coveredBottom) { measure(cues[$0], $1) }
+    }
+
+    /// The same, measuring the cue at an index of `cues` (a renderer that keeps a widget per cue).
+    public static func layout(_ cues: [CaptionCue], in video: Rect, lineHeight: Double, coveredBottom: Double = 0,
+                              measuringAt measure: (Int, Double) -> Extent) -> Result {
         guard video.width > 0, video.height > 0, lineHeight > 0 else { return Result(boxes: [], work: 0) }
         let first = max(0, cues.count - maximumCues)
         let titleArea = Rect(x: 0, y: 0, width: video.width, height: max(lineHeight, video.height - coveredBottom))
@@ -153,7 +159,7 @@ public enum CueLayout {
     /// The box before snapping: size, inline offset from position/positionAlign, and for percentage lines the
     /// block offset from line/lineAlign; origin at the video's top left.
     static func place(_ cue: CaptionCue, index: Int, video: Rect,
-                      measure: (CaptionCue, Double) -> Extent) -> Box {
+                      measure: (Int, Double) -> Extent) -> Box {
         let settings = cue.settings
         let direction = direction(settings.vertical)
         let position = min(100, max(0, position(settings)))
@@ -172,7 +178,7 @@ public enum CueLayout {
         let inlineDimension = direction.isVertical ? video.height : video.width
         let blockDimension = direction.isVertical ? video.width : video.height
         let inlineSize = inlineDimension * size / 100
-        var text = measure(cue, inlineSize)
+        var text = measure(index, inlineSize)
         text.inline = min(text.inline, inlineSize)
         let blockSize = text.block
 
@@ -326,7 +332,7 @@ public enum CueLayout {
     /// the older going out at the top when there are more lines than the region has (what `scroll:up` shows; a
     /// region without it shows the same lines, only without the roll). The region goes above the control bar.
     static func stack(_ indices: [Int], of cues: [CaptionCue], in region: CueRegion, video: Rect, titleArea: Rect,
-                      lineHeight: Double, measure: (CaptionCue, Double) -> Extent) -> [Box] {
+                      lineHeight: Double, measure: (Int, Double) -> Extent) -> [Box] {
         let width = video.width * min(100, max(0, region.width)) / 100
         let height = Double(max(0, region.lines)) * lineHeight
         var area = Rect(x: video.width * region.viewportAnchorX / 100 - width * region.regionAnchorX / 100,
@@ -338,7 +344,7 @@ public enum CueLayout {
         for index in indices.reversed() {
             let cue = cues[index]
             // Within the region the cue box is as wide as the region.
-            var text = measure(cue, width)
+            var text = measure(index, width)
             text.inline = min(text.inline, width)
             let frame = Rect(x: area.x, y: bottom - text.block, width: width, height: text.block)
             bottom = frame.y

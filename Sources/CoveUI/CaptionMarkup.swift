@@ -4,7 +4,8 @@ import CoveCore
 /// Captions as Pango markup: the words escaped; WebVTT bold, italic and underline; the specification's default
 /// colour classes (`<c.yellow>`, `<c.bg_blue>`); the language of `<lang>` runs (for the right CJK glyphs); ruby
 /// text inline after its base, smaller and raised (a GtkLabel cannot set it above its base). Where the viewer chose a
-/// text or background colour (CVAA), the publisher's colour classes give way to it.
+/// text or background colour (CVAA), the publisher's colour classes give way to it (the viewer's background is the
+/// label's own, CaptionStyleSheet: GTK 4.8 draws a text shadow over Pango backgrounds of runs next to each other).
 enum CaptionMarkup {
     /// The WebVTT default text colours (https://w3c.github.io/webvtt/#default-text-color) and, with "bg_", the
     /// default background colours.
@@ -27,9 +28,6 @@ enum CaptionMarkup {
         var attributes: [String] = []
         if let color = appearance.textColor {
             attributes.append("foreground=\"\(hex(color.rgb))\" fgalpha=\"\(percent(color.opacity))\"")
-        }
-        if let color = appearance.backgroundColor {
-            attributes.append("background=\"\(hex(color.rgb))\" bgalpha=\"\(percent(color.opacity))\"")
         }
         return attributes.isEmpty ? text : "<span \(attributes.joined(separator: " "))>" + text + "</span>"
     }

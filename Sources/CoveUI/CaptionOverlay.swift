@@ -119,6 +119,7 @@ final class CaptionOverlay {
         if let first = cues.indices.last {
             // One line of this font in a cue label: the step snapped lines move by.
             let probe = makeLabel(for: cues[first])
+            configure(probe, for: cues[first], fontPixels: font)
             gtk_label_set_text(cast(probe), "X")
             lineHeight = Double(Self.natural(probe, .vertical, forSize: -1))
             made[first] = probe
@@ -130,7 +131,9 @@ final class CaptionOverlay {
             let label = made[index] ?? makeLabel(for: cue)
             made[index] = label
             configure(label, for: cue, fontPixels: font)
-            return Self.measure(label, maximumInline: inline)
+            var extent = Self.measure(label, maximumInline: inline)
+            extent.rightToLeft = gtk_widget_get_direction(label) == GTK_TEXT_DIR_RTL
+            return extent
         }
         boxes = result.boxes
         let used = Set(result.boxes.map(\.cue))
@@ -142,7 +145,7 @@ final class CaptionOverlay {
         var placed: [(box: CueLayout.Box, label: Widget, rect: CueLayout.Rect)] = []
         for box in result.boxes {
             guard let label = made[box.cue] else { continue }
-            placed.append((box, label, Self.labelRect(box, label: label)))
+            placed.append((box, label, box.textFrame))
             labels.append((box.cue, label))
         }
         let regionRects = Array(Set(result.boxes.compactMap(\.clip)))
@@ -190,22 +193,6 @@ final class CaptionOverlay {
             gtk_fixed_set_child_transform(cast(parent), item.label, transform)
             gsk_transform_unref(transform)
         }
-    }
-
-    /// The label's rectangle (after any rotation) in the player: as wide as its words, aligned in the cue box.
-    private static func labelRect(_ box: CueLayout.Box, label: Widget) -> CueLayout.Rect {
-        let vertical = box.direction != .horizontal
-        let inline = box.text.inline
-        let room = (vertical ? box.frame.height : box.frame.width) - inline
-        let rtl = gtk_widget_get_direction(label) == GTK_TEXT_DIR_RTL
-        let offset: Double = switch physicalAlign(box.textAlign, rightToLeft: rtl && !vertical) {
-        case .left: 0
-        case .right: room
-        default: room / 2
-        }
-        return vertical
-            ? CueLayout.Rect(x: box.frame.x, y: box.frame.y + offset, width: box.frame.width, height: inline)
-            : CueLayout.Rect(x: box.frame.x + offset, y: box.frame.y, width: inline, height: box.frame.height)
     }
 
     private static func physicalAlign(_ align: CueSettings.TextAlign, rightToLeft: Bool) -> CueSettings.TextAlign {

@@ -2,7 +2,7 @@ import CoveCore
 
 /// The viewer's caption appearance (CVAA) as what GTK draws: fontconfig families for the CVAA's font kinds, and the
 /// cue labels' CSS (the window colour as the box's background, the character edge as text shadows scaled to the
-/// font). Text and background colours go into the markup (CaptionMarkup), where they win over the publisher's.
+/// font). The text colour goes into the markup (CaptionMarkup), where it wins over the publisher's classes.
 enum CaptionStyleSheet {
     /// Families installed on Debian 12 (fonts-dejavu, fonts-urw-base35, fonts-noto-cjk) first, then common ones;
     /// fontconfig takes the first it has.
@@ -21,11 +21,18 @@ enum CaptionStyleSheet {
 
     static func css(_ appearance: CaptionAppearance, fontPixels: Int, selector: String) -> String {
         var rules: [String] = []
-        if let window = appearance.windowColor {
+        // The label is as wide as its words (plus a little padding): its background is the one behind the text.
+        // The window, the box around the cue, is the label's background too, or a band around it when both are set.
+        switch (appearance.backgroundColor, appearance.windowColor) {
+        case (let background?, let window?):
+            let band = max(4, fontPixels / 4)
+            rules.append("background-color: \(rgba(background)); box-shadow: 0 0 0 \(band)px \(rgba(window));")
+        case (let background?, nil):
+            rules.append("background-color: \(rgba(background));")
+        case (nil, let window?):
             rules.append("background-color: \(rgba(window));")
-        } else if appearance.backgroundColor != nil {
-            // The viewer's background is behind the words only: no box around them unless a window colour is set.
-            rules.append("background-color: transparent;")
+        case (nil, nil):
+            break
         }
         let unit = max(1, Int((Double(fontPixels) / 18).rounded()))
         let dark = "rgba(20, 20, 20, 0.9)", light = "rgba(230, 230, 230, 0.9)"

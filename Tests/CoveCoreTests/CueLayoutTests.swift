@@ -91,8 +91,12 @@ final class CueLayoutTests: XCTestCase {
         XCTAssertGreaterThan(boxes[0].frame.height, boxes[0].frame.width)
         // lr, line auto: the last column, at the right.
         XCTAssertEqual(boxes[1].frame, CueLayout.Rect(x: 620, y: 40, width: 20, height: 360))
-        // rl line 0: the first column, at the right, but the lr cue is there: one column further (left); top half.
-        XCTAssertEqual(boxes[2].frame, CueLayout.Rect(x: 600, y: 40, width: 20, height: 180))
+        // rl line 0: the first column, at the right, top half: its words (at the top) do not meet the lr cue's (in
+        // the middle), so both stay in the rightmost column.
+        XCTAssertEqual(boxes[2].frame, CueLayout.Rect(x: 620, y: 40, width: 20, height: 180))
+        let crossing = layout([cue("縦書き") { $0.vertical = .leftToRight },
+                               cue("縦書き縦書き縦書き縦書き縦書き縦書き") { $0.vertical = .rightToLeft; $0.line = 0 }])
+        XCTAssertEqual(crossing[1].frame.x, 600, "words that would cross move a column further")
         let alone = layout([cue("右") { $0.vertical = .rightToLeft; $0.line = 0; $0.size = 50 }])
         XCTAssertEqual(alone.first?.frame, CueLayout.Rect(x: 620, y: 130, width: 20, height: 180))
     }
@@ -102,6 +106,23 @@ final class CueLayoutTests: XCTestCase {
         let expected: [Double] = [380, 360, 320]
         XCTAssertEqual(boxes.map(\.frame.y), expected)
         for (a, b) in [(0, 1), (1, 2), (0, 2)] { XCTAssertFalse(boxes[a].frame.overlaps(boxes[b].frame)) }
+    }
+
+    func testShortCuesSideBySideShareALine() throws {
+        let boxes = layout([cue("left") { $0.position = 0; $0.align = .start; $0.size = 50 },
+                            cue("right") { $0.align = .right; $0.size = 50 }])
+        XCTAssertEqual(boxes.map(\.frame.y), [380, 380])
+        XCTAssertEqual(boxes[0].textFrame, CueLayout.Rect(x: 0, y: 380, width: 40, height: 20))
+        XCTAssertEqual(boxes[1].textFrame, CueLayout.Rect(x: 590, y: 380, width: 50, height: 20))
+    }
+
+    func testRightToLeftWordsStartAtTheRight() throws {
+        let boxes = CueLayout.layout([cue("שלום") { $0.align = .start }], in: Self.video, lineHeight: Self.line) {
+            var extent = Self.measure($0, $1)
+            extent.rightToLeft = true
+            return extent
+        }.boxes
+        XCTAssertEqual(boxes.first?.textFrame.x, 600)
     }
 
     func testCuesAtTheTopMoveDownWhenTaken() throws {

@@ -30,9 +30,12 @@ public enum CueLayout {
     /// height), wrapped to at most the inline extent given.
     public struct Extent: Sendable, Hashable {
         public var inline, block: Double
-        public init(inline: Double, block: Double) {
+        /// The words' own direction (a right-to-left text's `start` is the box's right).
+        public var rightToLeft: Bool
+        public init(inline: Double, block: Double, rightToLeft: Bool = false) {
             self.inline = inline
             self.block = block
+            self.rightToLeft = rightToLeft
         }
     }
 
@@ -60,6 +63,25 @@ public enum CueLayout {
         public var direction: Direction
         /// For cues in a region: the region's box, outside which nothing of the cue shows.
         public var clip: Rect?
+
+        /// Where the words are in the box: their extent placed by the text alignment (`start`/`end` by the words'
+        /// direction; vertical lines start at the top). What is drawn, and what other cues keep out of: a cue box
+        /// is as wide as its size, but two short cues side by side do not hide each other.
+        public var textFrame: Rect {
+            let vertical = direction.isVertical
+            let room = (vertical ? frame.height : frame.width) - text.inline
+            let rtl = text.rightToLeft && !vertical
+            let offset: Double = switch textAlign {
+            case .left: 0
+            case .right: room
+            case .start: rtl ? room : 0
+            case .end: rtl ? 0 : room
+            case .center: room / 2
+            }
+            return vertical
+                ? Rect(x: frame.x, y: frame.y + offset, width: frame.width, height: text.inline)
+                : Rect(x: frame.x + offset, y: frame.y, width: text.inline, height: frame.height)
+        }
     }
 
     public struct Result: Sendable {
@@ -254,7 +276,10 @@ public enum CueLayout {
             work += 1 + output.count
             let inside = frame.x >= titleArea.x - 0.5 && frame.maxX <= titleArea.maxX + 0.5
                 && frame.y >= titleArea.y - 0.5 && frame.maxY <= titleArea.maxY + 0.5
-            if inside, !output.contains(where: { $0.clip == nil && $0.frame.overlaps(frame) }) {
+            var candidate = box
+            candidate.frame = frame
+            let words = candidate.textFrame
+            if inside, !output.contains(where: { $0.clip == nil && $0.textFrame.overlaps(words) }) {
                 box.frame = frame
                 return
             }
@@ -299,7 +324,11 @@ public enum CueLayout {
             work += 1 + placed.count
             return candidate.y >= titleArea.y - 0.5 && candidate.maxY <= titleArea.maxY + 0.5
                 && candidate.x >= titleArea.x - 0.5 && candidate.maxX <= titleArea.maxX + 0.5
-                && !placed.contains { $0.frame.overlaps(candidate) }
+                && !placed.contains { other in
+                    var moved = box
+                    moved.frame = candidate
+                    return other.textFrame.overlaps(moved.textFrame)
+                }
         }
         if free(frame) {
             box.frame = frame

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import CoveCore
 import CoveGLib
 
@@ -25,6 +26,13 @@ final class CaptionOverlay {
     private var providerCSS = ""
     private var cues: [CaptionCue] = []
     private var shown: Shown?
+    /// A drawing area over the same overlay that reports its resizes (GTK 4's only size signal): cues are placed
+    /// again when the player, the window or the picture changes size.
+    private var probe: Widget?
+    /// Overlays showing the same cues with the same appearance elsewhere (the Picture in Picture window).
+    private var mirrors: [Weak] = []
+    private struct Weak { weak var overlay: CaptionOverlay? }
+    private static var attached: [UnsafeMutableRawPointer: Weak] = [:]
     private(set) var fontPixels: Int?
     /// The boxes of the cues on screen, in the player's coordinates (for tests and Picture in Picture).
     private(set) var boxes: [CueLayout.Box] = []
@@ -50,6 +58,27 @@ final class CaptionOverlay {
         // Clicks and the pointer go to the video below.
         gtk_widget_set_can_target(root, 0)
         gtk_widget_set_visible(root, 0)
+        Self.attached[UnsafeMutableRawPointer(root)] = Weak(overlay: self)
+    }
+
+    /// The caption overlay among the children of `parent` (a player's GtkOverlay), if any.
+    static func overlay(over parent: Widget) -> CaptionOverlay? {
+        var child = gtk_widget_get_first_child(parent)
+        while let widget = child {
+            if let found = attached[UnsafeMutableRawPointer(widget)]?.overlay { return found }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return nil
+    }
+
+    /// A caption overlay that shows what this one shows, with the same appearance, laid out for where it is put
+    /// (its own `layout`): captions in Picture in Picture, the same share of that picture.
+    func makeMirror() -> CaptionOverlay {
+        let mirror = CaptionOverlay()
+        mirror.appearance = appearance
+        mirror.cues = cues
+        mirrors = mirrors.filter { $0.overlay != nil } + [Weak(overlay: mirror)]
+        return mirror
     }
 
     /// The words on screen ("" when none), cue after cue, as assistive technology reads them.
@@ -65,6 +94,7 @@ final class CaptionOverlay {
     var appearance = CaptionAppearance.default {
         didSet {
             guard appearance != oldValue else { return }
+            for mirror in mirrors { mirror.overlay?.appearance = appearance }
             refresh()
         }
     }
@@ -72,12 +102,14 @@ final class CaptionOverlay {
     /// Shows `cues` (none: nothing on screen).
     func show(_ newCues: [CaptionCue]) {
         cues = newCues
+        for mirror in mirrors { mirror.overlay?.show(newCues) }
         refresh()
     }
 
     /// Shows the cues, laid out for the player as it is now.
     func refresh() {
         guard gtk_widget_get_root(root) != nil else { return }
+        watchSize()
         let (width, height, frame, bar) = layout()
         let now = Shown(cues: cues, appearance: appearance, width: width, height: height,
                         frameWidth: frame?.width ?? 0, frameHeight: frame?.height ?? 0, bar: bar)
@@ -90,6 +122,19 @@ final class CaptionOverlay {
         }
         gtk_widget_set_visible(root, 1)
         draw(width: Double(width), height: Double(height), frame: frame, bar: Double(bar))
+    }
+
+    private func watchSize() {
+        guard probe == nil, let parent = gtk_widget_get_parent(root),
+              g_type_check_instance_is_a(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GTypeInstance.self),
+                                         gtk_overlay_get_type()) != 0 else { return }
+        let probe = gtk_drawing_area_new()!
+        gtk_widget_set_can_target(probe, 0)
+        gtk_widget_set_focusable(probe, 0)
+        cove_accessible_set_hidden(probe, 1)
+        gtk_overlay_add_overlay(cast(parent), probe)
+        Signals.connectSize(probe, "resize") { [weak self] _, _ in self?.refresh() }
+        self.probe = probe
     }
 
     // MARK: Drawing
@@ -304,6 +349,7 @@ final class CaptionOverlay {
     }
 
     isolated deinit {
+        Self.attached[UnsafeMutableRawPointer(root)] = nil
         g_object_unref(UnsafeMutableRawPointer(provider))
         g_object_unref(root)
     }

@@ -24,10 +24,14 @@ final class PictureInPicture {
     /// video); the window has no control that could seek.
     private var adLabel: Widget?
     private(set) var adText: String?
+    /// The player's captions, mirrored over the window's picture (sized to that picture).
+    private(set) var captions: CaptionOverlay?
+    private let playerOverlay: Widget
     /// Told when the window has gone, whoever closed it; the video belongs to the player again.
     var onStop: (VideoSurface) -> Void = { _ in }
 
     init(overlay: Widget) {
+        playerOverlay = overlay
         placeholder = gtk_label_new(tr("Playing in Picture in Picture"))
         gtk_widget_add_css_class(placeholder, "cove-message")
         gtk_widget_set_halign(placeholder, GTK_ALIGN_CENTER)
@@ -64,7 +68,16 @@ final class PictureInPicture {
         gtk_widget_set_valign(adLabel, GTK_ALIGN_END)
         gtk_widget_set_can_target(adLabel, 0)
         gtk_overlay_add_overlay(cast(stack), adLabel)
+        if let playerCaptions = CaptionOverlay.overlay(over: playerOverlay) {
+            let captions = playerCaptions.makeMirror()
+            captions.layout = { [weak surface] in
+                (gtk_widget_get_width(stack), gtk_widget_get_height(stack), surface?.frameSize, 0)
+            }
+            gtk_overlay_add_overlay(cast(stack), captions.root)
+            self.captions = captions
+        }
         gtk_window_set_child(cast(window), stack)
+        captions?.refresh()
         self.adLabel = adLabel
         showAd(adText)
         surface.take(from: playerSurface)
@@ -91,6 +104,7 @@ final class PictureInPicture {
             self.window = nil
             self.surface = nil
             self.adLabel = nil
+            self.captions = nil
         }
         self.window = window
         self.surface = surface
@@ -104,6 +118,7 @@ final class PictureInPicture {
         self.window = nil
         self.surface = nil
         adLabel = nil
+        captions = nil
         requestedKeepAbove = false
         gtk_widget_set_visible(placeholder, 0)
         onStop(surface)

@@ -22,6 +22,16 @@ final class CaptionDrawingTests: XCTestCase {
         }
     }
 
+    func testTheVideosShareAndAMirrorForPictureInPicture() throws {
+        try MainActor.assumeIsolated {
+            try UITestSupport.initGTK()
+            let stage = CaptionStage()
+            defer { stage.close() }
+            try stage.videoShare()
+            try stage.mirror()
+        }
+    }
+
     func testColourClassesAndAppearances() throws {
         try MainActor.assumeIsolated {
             try UITestSupport.initGTK()
@@ -206,6 +216,53 @@ final class CaptionStage {
         ])
         XCTAssertEqual(captions.cueLabels.count, 6)
         save("captions-positioned")
+    }
+
+    /// The font follows the picture (letterboxing out), not the player: the same share of it at any size.
+    func videoShare() throws {
+        var size: (Int32, Int32) = (960, 540)
+        captions.layout = { (size.0, size.1, (1280, 720), 0) }
+        defer { captions.layout = { [unowned self] in (CaptionStage.width, CaptionStage.height, (1280, 720), self.bar) } }
+        show([Self.cue("Share")])
+        XCTAssertEqual(captions.fontPixels, 27)
+        size = (1920, 1080)
+        captions.refresh()
+        XCTAssertEqual(captions.fontPixels, 54, "fullscreen: twice the picture, twice the words")
+        size = (960, 1080)
+        captions.refresh()
+        XCTAssertEqual(captions.fontPixels, 27, "a tall window letterboxes the same picture: the same size")
+        size = (1920, 540)
+        captions.refresh()
+        XCTAssertEqual(captions.fontPixels, 27, "pillarboxed: the same")
+    }
+
+    /// Picture in Picture mirrors the cues and the appearance into its own window, laid out for its picture.
+    func mirror() throws {
+        show([Self.cue("Mirrored words") { $0.line = 0 }])
+        let window = gtk_window_new()!
+        defer { gtk_window_destroy(cast(window)) }
+        let stack = gtk_overlay_new()!
+        let black = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_size_request(black, 480, 270)
+        gtk_overlay_set_child(cast(stack), black)
+        let mirror = captions.makeMirror()
+        mirror.layout = { (gtk_widget_get_width(stack), gtk_widget_get_height(stack), (1280, 720), 0) }
+        gtk_overlay_add_overlay(cast(stack), mirror.root)
+        gtk_window_set_child(cast(window), stack)
+        mirror.refresh()
+        gtk_window_present(cast(window))
+        XCTAssertTrue(MainLoop.run(until: { mirror.text == "Mirrored words" }, timeout: 5), "'\(mirror.text)'")
+        XCTAssertEqual(mirror.fontPixels, Int((270 * CaptionOverlay.heightShare).rounded()), "sized to its picture")
+        var box = graphene_rect_t()
+        XCTAssertEqual(gtk_widget_compute_bounds(mirror.cueLabels[0], stack, &box), 1)
+        XCTAssertLessThan(box.origin.y, 20, "line:0 at the top of its window too")
+        captions.show([Self.cue("Next words")])
+        XCTAssertEqual(mirror.text, "Next words")
+        var yellow = CaptionAppearance()
+        yellow.textColor = .init(rgb: 0xFFFF00, opacity: 1)
+        captions.appearance = yellow
+        XCTAssertEqual(mirror.appearance, yellow)
+        captions.appearance = .default
     }
 
     func yellowClass() throws {

@@ -157,7 +157,8 @@ final class CaptionOverlay {
         fontPixels = font
         updateStyle(fontPixels: font)
         let barTop = bar > 0 ? height - bar : height
-        let covered = max(video.maxY - barTop, video.height * Self.bottomMarginShare)
+        // Above the bar with a little air (the SDK's 8 px), or the title-safe margin when the bar is hidden.
+        let covered = max(bar > 0 ? video.maxY - barTop + 8 : 0, video.height * Self.bottomMarginShare)
 
         var made: [Int: Widget] = [:]
         var lineHeight = Double(font) * 1.3

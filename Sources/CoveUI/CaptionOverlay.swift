@@ -351,6 +351,7 @@ final class CaptionOverlay {
 
     isolated deinit {
         Self.attached[UnsafeMutableRawPointer(root)] = nil
+        for clip in clips { g_object_unref(UnsafeMutableRawPointer(clip)) }
         g_object_unref(UnsafeMutableRawPointer(provider))
         g_object_unref(root)
     }

@@ -15,6 +15,7 @@ final class CaptionDrawingTests: XCTestCase {
             let stage = CaptionStage()
             defer { stage.close() }
             try stage.positionedCues()
+            try stage.rightToLeft()
             try stage.rollUpRegion()
             try stage.verticalCue()
             try stage.aboveTheBar()
@@ -142,6 +143,20 @@ final class CaptionStage {
         white = try XCTUnwrap(try pixels().bounds { $0.isWhite })
         XCTAssertGreaterThan(white.maxX, 640 - 30, "align:right: at the right edge: \(white)")
         XCTAssertEqual(Double(white.minY), 180, accuracy: 12, "line:50% starts at the middle: \(white)")
+    }
+
+    /// An Arabic or Hebrew interface does not mirror the video's positions; right-to-left words start at the right.
+    func rightToLeft() throws {
+        gtk_widget_set_direction(overlay, GTK_TEXT_DIR_RTL)
+        defer { gtk_widget_set_direction(overlay, GTK_TEXT_DIR_NONE) }
+        show([Self.cue("Left") { $0.position = 10; $0.align = .start; $0.line = 5 }])
+        var white = try XCTUnwrap(try pixels().bounds { $0.isWhite })
+        XCTAssertGreaterThanOrEqual(white.minX, 64, "still from 10% of the width: \(white)")
+        XCTAssertLessThan(white.minX, 64 + 30, "still at the left: \(white)")
+        show([Self.cue("שלום לכולם") { $0.position = 0; $0.positionAlign = .lineLeft; $0.align = .start }])
+        white = try XCTUnwrap(try pixels().bounds { $0.isWhite })
+        XCTAssertGreaterThan(white.maxX, 600, "Hebrew starts at the right of its box: \(white)")
+        XCTAssertEqual(gtk_widget_get_direction(try XCTUnwrap(captions.cueLabels.first)), GTK_TEXT_DIR_RTL)
     }
 
     func rollUpRegion() throws {

@@ -114,7 +114,7 @@ extension PlayerViewScenario {
         var found: Substring?
         let deadline = Date().addingTimeInterval(10)
         while found == nil, Date() < deadline {
-            found = (try? XDoTool.run(tool, ["search", "--onlyvisible", "--pid", "\(getpid())", "--name", "^\(title)$"]))?
+            found = (try? XDoTool.run(tool, ["search", "--all", "--onlyvisible", "--pid", "\(getpid())", "--name", "^\(title)$"]))?
                 .split(separator: "\n").first
             if found == nil { _ = MainLoop.run(until: { false }, timeout: 0.1) }
         }

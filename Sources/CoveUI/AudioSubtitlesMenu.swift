@@ -19,6 +19,8 @@ final class AudioSubtitlesMenu {
     var onSelectCaption: (CaptionChoice) -> Void = { _ in }
     /// The items, for tests: (section, title, checked).
     private(set) var items: [(section: String, title: String, button: Widget)] = []
+    /// The "Caption Style…" item, for tests.
+    private(set) var captionStyleItem: Widget?
 
     init(button: Widget) {
         popover = gtk_popover_new()
@@ -91,6 +93,20 @@ final class AudioSubtitlesMenu {
                 [weak self] in self?.onSelectCaption(.track(track))
             }
         }
+        addCaptionStyleItem()
+    }
+
+    /// "Caption Style…": opens the viewer's caption style (`win.caption-style`, which the window that shows the
+    /// player provides; GTK makes the item insensitive where there is none).
+    private func addCaptionStyleItem() {
+        gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let button = gtk_button_new_with_label(tr("Caption Style…"))!
+        gtk_widget_add_css_class(button, "flat")
+        if let label = gtk_button_get_child(cast(button)) { gtk_label_set_xalign(cast(label), 0) }
+        gtk_actionable_set_action_name(OpaquePointer(button), "win.caption-style")
+        Signals.connect(button, "clicked") { [weak self] in self?.close() }
+        gtk_box_append(cast(content), button)
+        captionStyleItem = button
     }
 
     private func section(_ text: String) {

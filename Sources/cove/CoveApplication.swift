@@ -22,6 +22,8 @@ final class CoveApplication {
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
     private var windowTitle: WindowTitle?
+    /// The viewer's caption style, shared by every player (kept in the state file's [Caption Style] group).
+    private var captionStyle: CaptionStyleStore?
     private let exit: CleanExit
 
     private let customLayout: ControlLayout?
@@ -166,6 +168,13 @@ final class CoveApplication {
                                       state: state)
         self.startPage = startPage
         playerView.attach(to: window)
+        // The caption style (`win.caption-style`, the Audio & Subtitles menu's Caption Style…) survives launches.
+        let captionStyle = self.captionStyle ?? CaptionStyleStore(stateFile: state) { error in
+            CoveStateFile.reportWrite(error, of: state)
+        }
+        self.captionStyle = captionStyle
+        captionStyle.attach(playerView)
+        CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         startPage.start()
     }
 }

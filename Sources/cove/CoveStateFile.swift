@@ -3,7 +3,7 @@ import CoveCore
 import CoveGLib
 
 /// Cove's one state file (`$XDG_STATE_HOME/cove/state.ini`): the last Video Cloud account, the recently played
-/// list and the caption language. Opened once per run; a damaged file is reported and then ignored.
+/// list, the caption language and the caption style (`[Caption Style]`, through CaptionStyleStore). Opened once per run; a damaged file is reported and then ignored.
 enum CoveStateFile {
     static let captionsGroup = "Captions"
     static let captionsKey = "language"

@@ -75,6 +75,25 @@ final class WebVTTHostileInputTests: XCTestCase {
         XCTAssertEqual(CaptionCues.parse(vtt: "\0\0\0").cues.count, 0)
     }
 
+    /// The specification's parser: regions looked up by id, references matched against a bounded name, classes of
+    /// any number; each stays linear (a quadratic step would take minutes here).
+    func testManyRegionsReferencesAndClasses() throws {
+        let regions = String(repeating: "REGION\nid:r lines:1\n\n", count: 100_000)
+        let cues = String(repeating: "00:00.000 --> 00:01.000 region:r\nx\n\n", count: 100_000)
+        let file = try WebVTTParser.parse("WEBVTT\n\n" + regions + cues).get()
+        XCTAssertEqual(file.regions.count, 100_000)
+        XCTAssertEqual(Set(file.cues.map(\.regionIndex)), [99_999], "the last region with the id")
+
+        let references = String(repeating: "&notin", count: 200_000)
+        XCTAssertEqual(WebVTTCueTextParser.spans(references).spans.first?.text.count, 600_000, "\u{AC}, i, n each")
+        let dots = "<c" + String(repeating: ".", count: megabyte) + ">x"
+        let fragment = WebVTTCueTextParser.parse(dots)
+        XCTAssertEqual(fragment.nodes.count, 3)
+        XCTAssertEqual(fragment.nodes[1].content, .element(.c, classes: [], annotation: nil))
+        let annotation = "<v " + String(repeating: " &amp; ", count: 200_000) + ">x"
+        XCTAssertEqual(WebVTTCueTextParser.spans(annotation).voice?.count, 200_000 * 2 - 1)
+    }
+
     func testEveryTruncationReadsThePrefixSanely() {
         let text = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00.000\n\n1\n00:01.000 --> 00:02.500 align:start\n"
             + "<v Bob>Hi &amp; <b>bye</b>\n\n00:03.000 --> 00:04.000\nsprite.jpg#xywh=0,0,160,90\n"

@@ -7,6 +7,7 @@
 //   xvfb-run -a swift run -c release cove-bench --picture [--seconds 20] [--rounds 3]
 //   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N]
 //   xvfb-run -a swift run cove-bench --soak [40] [--rounds 3]
+//   swift run cove-bench --webvtt FILE... | --webvtt-cue-text   (the WebVTT conformance contract)
 import CoveCore
 import CoveEmulator
 import CoveService
@@ -17,6 +18,11 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
           let number = Int(arguments[index + 1]), number > 0 else { return value }
     return number
+}
+
+// The WebVTT conformance contract (see WebVTTConformance.swift): JSON on stdout, nothing else.
+if WebVTTConformance.requested(CommandLine.arguments) {
+    exit(WebVTTConformance.run(arguments: CommandLine.arguments))
 }
 
 // The flat picture path's frames, CPU and memory, with the real `cove` (see PictureFigure.swift).

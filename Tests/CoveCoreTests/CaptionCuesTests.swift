@@ -33,11 +33,14 @@ final class CaptionCuesTests: XCTestCase {
         ])
         XCTAssertEqual(cues[1].text, "Tom <3 été underboth later")
         XCTAssertEqual(cues[1].spans, [
-            CaptionSpan("Tom <3 été "), CaptionSpan("under", style: .underline),
+            CaptionSpan("Tom <3 été", classes: ["yellow", "bg_blue"]), CaptionSpan(" "),
+            CaptionSpan("under", style: .underline),
             CaptionSpan("both", style: [.underline, .bold]), CaptionSpan(" later"),
         ])
         XCTAssertNil(cues[1].voice)
-        XCTAssertEqual(cues[2].text, "A &amp B \u{A0}\u{200E}x&unknown; hi", "unknown references stay as written")
+        XCTAssertEqual(cues[2].text, "A & B \u{A0}\u{200E}x&unknown; hi",
+                       "HTML's references: &amp without its ; too; unknown ones stay as written")
+        XCTAssertEqual(cues[2].spans.first, CaptionSpan("A & B", language: "en"))
         XCTAssertEqual(cues[2].voice, "Alice")
     }
 

@@ -22,17 +22,23 @@ final class WebVTTHostileInputTests: XCTestCase {
 
         let closedOnce = String(repeating: "<i><c.a>y", count: 100_000) + "</i>z"
         let mixed = try XCTUnwrap(CaptionCues.parse(vtt: cue(closedOnce)).cues.first).spans
-        XCTAssertEqual(mixed.map(\.style), [.italic], "the outer <i> tags stay open")
-        XCTAssertEqual(mixed.first?.text.count, 100_001)
+        // An end tag closes only the current node (the specification's rule): "</i>" inside a <c> is ignored.
+        XCTAssertEqual(Set(mixed.map(\.style)), [.italic], "every <i> stays open")
+        XCTAssertEqual(mixed.map(\.text.count).reduce(0, +), 100_001)
+        XCTAssertEqual(mixed.count, WebVTTCueTextParser.maximumClasses, "a run per class depth, up to the cap")
+        XCTAssertEqual(mixed.last?.classes.count, WebVTTCueTextParser.maximumClasses)
         let closedAll = "<b>a" + String(repeating: "<i><c.a>y", count: 100_000) + "</b>z"
-        XCTAssertEqual(CaptionCues.parse(vtt: cue(closedAll)).cues.first?.spans.last, CaptionSpan("z"),
-                       "closing the outermost tag closes every tag inside it")
+        let last = try XCTUnwrap(CaptionCues.parse(vtt: cue(closedAll)).cues.first?.spans.last)
+        XCTAssertEqual(last.style, [.bold, .italic], "</b> inside <c> closes nothing")
+        XCTAssertEqual(last.text.last, "z")
 
         let strayCloses = "<u>" + String(repeating: "</b>", count: 100_000) + "u"
         XCTAssertEqual(CaptionCues.parse(vtt: cue(strayCloses)).cues.first?.spans, [CaptionSpan("u", style: .underline)])
 
         let brackets = String(repeating: "<", count: megabyte)
-        XCTAssertEqual(CaptionCues.parse(vtt: cue(brackets)).cues.first?.text.count, megabyte, "a lone < is text")
+        XCTAssertNil(CaptionCues.parse(vtt: cue(brackets)).cues.first, "one unknown start tag named <<<…: no text")
+        let fragment = WebVTTCueTextParser.parse("x" + brackets)
+        XCTAssertEqual(fragment.nodes.count, 2, "the fragment and the text before the tag")
     }
 
     func testHugeNumbers() {
@@ -41,8 +47,12 @@ final class WebVTTHostileInputTests: XCTestCase {
             + "00:00.\(String(repeating: "9", count: 1000)) --> 00:01.000\nlong fraction\n\n"
             + "00:00.000 --> 00:01.000\n&#99999999999; &#x110000; &#xFFFFFFFFF; &#-1;\n"
         let cues = CaptionCues.parse(vtt: text).cues
-        XCTAssertEqual(cues.map(\.text), ["&#99999999999; &#x110000; &#xFFFFFFFFF; &#-1;", "most hours"])
-        XCTAssertEqual(cues.last?.start, 999_999_999 * 3600)
+        // Hours have any number of digits; references beyond Unicode are U+FFFD, as HTML has them.
+        // "most hours" ends with nine digits of fraction: the specification wants exactly three.
+        XCTAssertEqual(cues.map(\.text), ["\u{FFFD} \u{FFFD} \u{FFFD} &#-1;", "too many hours"])
+        XCTAssertEqual(cues.last?.start, 99_999_999_999 * 3600)
+        XCTAssertNil(WebVTTParser.timestamp(String(repeating: "9", count: 400) + ":00:00.000"),
+                     "a time beyond a Double is refused, never infinite")
         let segments = [
             "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:9223372036854775807,LOCAL:00:00.000\n\n00:01.000 --> 00:02.000\na\n",
             "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:999999999:59:59.999\n\n00:01.000 --> 00:02.000\nb\n",
@@ -57,11 +67,31 @@ final class WebVTTHostileInputTests: XCTestCase {
         let bytes = Array(cue("caf").utf8.dropLast()) + [0xC3, 0xFF, 0xED, 0xA0, 0x80, 0x0A]
         XCTAssertEqual(CaptionCues.parse(vtt: String(decoding: bytes, as: UTF8.self)).cues.first?.text,
                        "caf\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}", "as the loader decodes bytes: repaired")
-        XCTAssertEqual(CaptionCues.parse(vtt: cue("&#xD800;&#55296;")).cues.first?.text, "&#xD800;&#55296;",
-                       "a reference to a lone surrogate stays as written")
-        XCTAssertEqual(CaptionCues.parse(vtt: cue("a\0b<b\0>c")).cues.first?.text, "a\0bc")
+        XCTAssertEqual(CaptionCues.parse(vtt: cue("&#xD800;&#55296;")).cues.first?.text, "\u{FFFD}\u{FFFD}",
+                       "a reference to a lone surrogate is U+FFFD, as HTML has it")
+        XCTAssertEqual(CaptionCues.parse(vtt: cue("a\0b<b\0>c")).cues.first?.text, "a\u{FFFD}bc",
+                       "NUL is U+FFFD; <b\u{FFFD}> is an unknown tag")
         XCTAssertTrue(CaptionCues.parse(vtt: "WEBVTT\n\n00:00.000 -\0-> 00:01.000\nx\n").isEmpty)
         XCTAssertEqual(CaptionCues.parse(vtt: "\0\0\0").cues.count, 0)
+    }
+
+    /// The specification's parser: regions looked up by id, references matched against a bounded name, classes of
+    /// any number; each stays linear (a quadratic step would take minutes here).
+    func testManyRegionsReferencesAndClasses() throws {
+        let regions = String(repeating: "REGION\nid:r lines:1\n\n", count: 100_000)
+        let cues = String(repeating: "00:00.000 --> 00:01.000 region:r\nx\n\n", count: 100_000)
+        let file = try WebVTTParser.parse("WEBVTT\n\n" + regions + cues).get()
+        XCTAssertEqual(file.regions.count, 100_000)
+        XCTAssertEqual(Set(file.cues.map(\.regionIndex)), [99_999], "the last region with the id")
+
+        let references = String(repeating: "&notin", count: 200_000)
+        XCTAssertEqual(WebVTTCueTextParser.spans(references).spans.first?.text.count, 600_000, "\u{AC}, i, n each")
+        let dots = "<c" + String(repeating: ".", count: megabyte) + ">x"
+        let fragment = WebVTTCueTextParser.parse(dots)
+        XCTAssertEqual(fragment.nodes.count, 3)
+        XCTAssertEqual(fragment.nodes[1].content, .element(.c, classes: [], annotation: nil))
+        let annotation = "<v " + String(repeating: " &amp; ", count: 200_000) + ">x"
+        XCTAssertEqual(WebVTTCueTextParser.spans(annotation).voice?.count, 200_000 * 2 - 1)
     }
 
     func testEveryTruncationReadsThePrefixSanely() {

@@ -60,37 +60,44 @@ public struct CaptionCues: Sendable, Equatable {
 }
 
 extension CaptionCues {
-    /// Reads a WebVTT caption file; cue times are taken as presentation times (a sidecar).
+    /// Reads a WebVTT caption file by the specification's parser; cue times are taken as presentation times (a
+    /// sidecar). A file without the WebVTT signature has no cues, as a browser shows none.
     public static func parse(vtt: String) -> CaptionCues {
-        CaptionCues(cues(in: WebVTT.read(vtt), offset: 0))
+        guard case .success(let file) = WebVTTParser.parse(vtt) else { return .empty }
+        return CaptionCues(cues(in: file, offset: 0))
     }
 
     /// Reads the WebVTT segments of an HLS subtitle rendition, in playlist order. Each segment's
     /// X-TIMESTAMP-MAP ties its cue times to the MPEG-TS clock; the first segment's mapping is taken as the
     /// presentation start (packagers map LOCAL 0 to the first video timestamp), so cue times come out relative
     /// to the start of the stream as the player's position counts it. Segments without a map use their cue times
-    /// as they are. A cue repeated across a segment boundary is kept once.
+    /// as they are. A cue repeated across a segment boundary is kept once. A segment that is not WebVTT is skipped.
     public static func parse(segments: [String]) -> CaptionCues {
         var all: [CaptionCue] = []
         var seen = Set<CaptionCue>()
         var base: WebVTTTimestampMap?
         for segment in segments {
-            let document = WebVTT.read(segment)
+            guard case .success(let file) = WebVTTParser.parse(segment) else { continue }
             var offset = 0.0
-            if let map = WebVTTTimestampMap(header: document.header) {
+            if let map = WebVTTTimestampMap(header: file.header.map { $0[...] }) {
                 if base == nil { base = map }
                 offset = map.offset(from: base ?? map)
             }
-            for cue in cues(in: document, offset: offset) where seen.insert(cue).inserted { all.append(cue) }
+            for cue in cues(in: file, offset: offset) where seen.insert(cue).inserted { all.append(cue) }
         }
         return CaptionCues(all)
     }
 
-    private static func cues(in document: WebVTT.Document, offset: Double) -> [CaptionCue] {
-        document.cues.compactMap { raw in
-            let (spans, voice) = WebVTTCueText.parse(raw.payload.joined(separator: "\n"))
+    /// The cues a player can show: those that do not end before they start and have visible text.
+    private static func cues(in file: WebVTTFile, offset: Double) -> [CaptionCue] {
+        file.cues.compactMap { raw in
+            guard raw.end >= raw.start else { return nil }
+            let (spans, voice) = WebVTTCueTextParser.spans(raw.text)
             guard spans.contains(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return nil }
-            return CaptionCue(start: raw.start + offset, end: raw.end + offset, spans: spans, voice: voice)
+            let start = raw.start + offset, end = raw.end + offset
+            guard start.isFinite, end.isFinite else { return nil }
+            return CaptionCue(start: start, end: end, spans: spans, voice: voice, settings: raw.settings,
+                              region: file.region(of: raw))
         }
     }
 }

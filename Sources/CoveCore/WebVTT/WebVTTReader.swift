@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// The block structure of a WebVTT file, shared by the thumbnails track and captions: the header, then cues
-/// (an optional identifier line, a timing line, payload lines). Lenient, as both uses are: a malformed block is
-/// counted, never fatal. Accepts a byte order mark, CRLF or CR line ends, timestamps with or without hours, a
+/// The block structure of a WebVTT file as the thumbnails track reads it: the header, then cues (an optional
+/// identifier line, a timing line, payload lines). Lenient, as a preview can be: a malformed block is counted, never
+/// fatal. Captions are read by the specification's algorithm instead (`WebVTTParser`, `WebVTTCueTextParser`). Accepts a byte order mark, CRLF or CR line ends, timestamps with or without hours, a
 /// missing "WEBVTT" header, and NOTE, STYLE and REGION blocks (ignored).
 public enum WebVTT {
     /// One cue as written: its times and its payload lines, unparsed.

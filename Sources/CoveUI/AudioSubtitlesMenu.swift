@@ -96,15 +96,9 @@ final class AudioSubtitlesMenu {
         addCaptionStyleItem()
     }
 
-    /// "Caption Style…": opens the viewer's caption style (`win.caption-style`, which the window that shows the
-    /// player provides; GTK makes the item insensitive where there is none).
     private func addCaptionStyleItem() {
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let button = gtk_button_new_with_label(tr("Caption Style…"))!
-        gtk_widget_add_css_class(button, "flat")
-        if let label = gtk_button_get_child(cast(button)) { gtk_label_set_xalign(cast(label), 0) }
-        gtk_actionable_set_action_name(OpaquePointer(button), "win.caption-style")
-        Signals.connect(button, "clicked") { [weak self] in self?.close() }
+        let button = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), button)
         captionStyleItem = button
     }

@@ -3,7 +3,8 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// The popover of the "More" button (the `overflow` tag): a Playback Speed section whose items are bound to
+/// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…", and a
+/// Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
 /// application), and it keeps no copy of its own. Choosing an item closes the menu.
@@ -14,6 +15,8 @@ final class OverflowMenu {
     let popover: Widget
     /// The speed items in the order shown, for tests.
     private(set) var speedItems: [(rate: Double, button: Widget)] = []
+    /// "Caption Style…", for tests.
+    private(set) var captionStyleItem: Widget?
 
     init(button: Widget) {
         popover = gtk_popover_new()
@@ -35,6 +38,10 @@ final class OverflowMenu {
             gtk_box_append(cast(content), item)
             speedItems.append((rate, item))
         }
+        gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
+        gtk_box_append(cast(content), style)
+        captionStyleItem = style
         gtk_popover_set_child(cast(popover), content)
     }
 

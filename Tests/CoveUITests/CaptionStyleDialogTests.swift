@@ -101,6 +101,18 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { CaptionStyleDialog.openDialog(for: player) == nil }, timeout: 5),
                       "Escape closed the dialog")
 
+        // The More menu, the player's general menu, offers it too.
+        player.overflowMenu.open()
+        XCTAssertTrue(MainLoop.run(until: { player.overflowMenu.isOpen }, timeout: 5))
+        let more = try XCTUnwrap(player.overflowMenu.captionStyleItem)
+        XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(more)).map { String(cString: $0) }, "win.caption-style")
+        XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_sensitive(more) != 0 }, timeout: 5))
+        gtk_widget_activate(more)
+        let fromMore = try XCTUnwrap(waitForDialog(player), "the More menu's item opened the dialog")
+        XCTAssertTrue(MainLoop.run(until: { !player.overflowMenu.isOpen }, timeout: 5), "the More menu closed")
+        gtk_widget_activate(fromMore.closeButton)
+        XCTAssertTrue(MainLoop.run(until: { CaptionStyleDialog.openDialog(for: player) == nil }, timeout: 5))
+
         // The action (as the application's own menus and D-Bus use it) opens it too; Close closes it.
         XCTAssertEqual(gtk_widget_activate_action_variant(player.widget, "win.caption-style", nil), 1)
         let again = try XCTUnwrap(waitForDialog(player), "the action opened the dialog")

@@ -74,8 +74,8 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_mapped(speedMenu) != 0 }, timeout: 5), name)
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         let speedTexts = LabelFit.assertFits(speedMenu, name: "\(name), More menu")
-        XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:)),
-                       "\(name): every speed is checked")
+        XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:))
+                       + [tr("Caption Style…")], "\(name): every item is checked")
         player.overflowMenu.close()
 
         player.showMessage(tr("The video service is temporarily unavailable. Please try again later."), retry: {})

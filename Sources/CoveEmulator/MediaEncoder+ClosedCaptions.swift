@@ -21,7 +21,8 @@ extension MediaEncoder {
     /// One-variant HLS (MPEG-TS segments) with the captions in the video, and a master that announces them
     /// (`CLOSED-CAPTIONS` naming an `EXT-X-MEDIA TYPE=CLOSED-CAPTIONS` rendition with `INSTREAM-ID="CC1"`).
     public static func encodeClosedCaptionedHLS(to directory: String, seconds: Double, captions: CEA608Writer,
-                                                language: String = "en", segmentSeconds: Int = 2) throws {
+                                                language: String = "en", name: String = "English",
+                                                segmentSeconds: Int = 2) throws {
         let frames = frameCount(seconds)
         let folder = directory + "/video"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,7 +33,7 @@ extension MediaEncoder {
             .init(element: "sink", property: "playlist-location", value: folder + "/index.m3u8"),
         ]) { try fillCaptions($0, with: captions.bytes(frames: frames)) }
         let channel = "CC\(captions.channel.rawValue)"
-        let media = "#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID=\"cc\",NAME=\"\(language)\",LANGUAGE=\"\(language)\","
+        let media = "#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID=\"cc\",NAME=\"\(name)\",LANGUAGE=\"\(language)\","
             + "INSTREAM-ID=\"\(channel)\",DEFAULT=YES,AUTOSELECT=YES"
         try writeMaster(["#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=320x240,CODECS=\"\(videoCodec)\","
                             + "CLOSED-CAPTIONS=\"cc\"\nvideo/index.m3u8"], media: [media], in: directory)

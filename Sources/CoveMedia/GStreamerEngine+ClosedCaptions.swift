@@ -17,9 +17,20 @@ extension GStreamerEngine {
                                           releaseEngineLink)
     }
 
-    /// The caption tracks found in the video so far: "CC1"…"CC4".
+    /// The caption tracks of the video: the channels found in it so far and those an HLS master announces, with
+    /// the master's language and name ("CC1"…"CC4" without one).
     var closedCaptionTracks: [MediaTrack] {
-        (closedCaptions?.channels ?? []).sorted().map { MediaTrack(id: "cc:\($0)", name: "CC\($0)") }
+        guard let closedCaptions else { return [] }
+        var announced: [ClosedCaptionRendition] = []
+        if let pipeline, let lines = cove_playbin_closed_caption_renditions(pipeline) {
+            announced = ClosedCaptionRendition.parse(String(cString: lines))
+            g_free(lines)
+        }
+        let channels = closedCaptions.channels.union(announced.map(\.channel))
+        return channels.sorted().map { channel in
+            let rendition = announced.first { $0.channel == channel }
+            return MediaTrack(id: "cc:\(channel)", language: rendition?.language, name: rendition?.name ?? "CC\(channel)")
+        }
     }
 
     /// Called on the main thread when the tap has entries: decodes them all, lists a channel seen for the first

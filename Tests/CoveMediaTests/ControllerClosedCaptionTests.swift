@@ -1,7 +1,7 @@
 import CoveCore
 import CoveEmulator
 import CoveGLib
-import CoveMedia
+@testable import CoveMedia
 import FoundationEssentials
 import XCTest
 
@@ -27,6 +27,8 @@ final class ControllerClosedCaptionTests: XCTestCase {
             firstLine = writer.rollUp("FIRST LINE ", rows: 2, at: 3.5)
             secondLine = writer.rollUp("SECOND LINE ", rows: 2, at: 4.5)
             try MediaEncoder.encodeClosedCaptionedMP4(to: directory + "/cc.mp4", seconds: 6.5, captions: writer)
+            try MediaEncoder.encodeClosedCaptionedHLS(to: directory + "/hls", seconds: 6.5, captions: writer,
+                                                      language: "en", name: "English, CC")
             try MediaEncoder.encodeMP4(to: directory + "/plain.mp4", seconds: 2, width: 320, height: 180,
                                        withAudio: false)
         }
@@ -80,6 +82,40 @@ final class ControllerClosedCaptionTests: XCTestCase {
             controller.selectCaption(.off)
             XCTAssertEqual(controller.state.captionCues, [], "off clears at once")
         }
+    }
+
+    /// Over HTTP through hlsdemux2 and MPEG-TS: the master's CLOSED-CAPTIONS rendition names the channel.
+    func testHLSMasterGivesTheChannelItsLanguageAndName() throws {
+        try MainActor.assumeIsolated {
+            let emulator = try XCTUnwrap(Self.media).startEmulator()
+            defer { emulator.stop() }
+            let recorder = ControllerRecorder()
+            defer { recorder.finish() }
+            let controller = recorder.controller
+            controller.autoPlay = true
+            controller.setVideos([try Video(json: [
+                "id": "hls-cc",
+                "sources": [["src": .string(emulator.mediaBaseURL + "/hls/master.m3u8"),
+                             "type": "application/x-mpegURL"]],
+            ])])
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionTracks.contains { $0.id == "cc:1" } },
+                                       timeout: 20), "\(recorder.lines)")
+            let track = try XCTUnwrap(controller.state.captionTracks.first { $0.id == "cc:1" })
+            XCTAssertEqual(track.language, "en")
+            XCTAssertEqual(track.name, "English, CC")
+            controller.selectCaption(.track(track))
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.map(\.text) == ["HELLO CAPTIONS"] },
+                                       timeout: 20), "\(controller.state.captionCues) \(recorder.lines)")
+            XCTAssertGreaterThanOrEqual(controller.state.playhead, Self.popOnShown - 0.05)
+        }
+    }
+
+    func testMasterAttributeListsAreRead() {
+        let lines = #"#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English, CC",LANGUAGE="en",INSTREAM-ID="CC3""#
+            + "\n" + #"#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="708",INSTREAM-ID="SERVICE1""#
+            + "\n" + #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="x",INSTREAM-ID="CC1",URI="s.m3u8""#
+        XCTAssertEqual(ClosedCaptionRendition.parse(lines),
+                       [ClosedCaptionRendition(channel: 3, language: "en", name: "English, CC")])
     }
 
     func testAVideoWithoutCaptionsListsNone() throws {

@@ -40,6 +40,9 @@ void cove_playbin_refuse_text_streams(GstElement *playbin);
 void cove_playbin_filter_hls_master(GstElement *playbin);
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
+/// The master playlist's `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines (g_free; left in the master), or NULL before
+/// it arrived.
+gchar *cove_playbin_closed_caption_renditions(GstElement *playbin);
 
 /// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad neither linked nor blocked):
 /// tearing such a decodebin3 down crashes GStreamer 1.22 (see cove_decodebin3_inputs.c).

@@ -121,7 +121,7 @@ static void read_meta(CoveCaptionEntry *entry, const GstVideoCaptionMeta *meta) 
 static GstPadProbeReturn probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
     (void)pad;
     CoveCaptionTap *tap = data;
-    if (info->type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM) {
+    if (info->type & (GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM | GST_PAD_PROBE_TYPE_EVENT_FLUSH)) {
         GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
         g_mutex_lock(&tap->lock);
         if (GST_EVENT_TYPE(event) == GST_EVENT_SEGMENT) {
@@ -172,8 +172,9 @@ static void element_added(GstBin *bin, GstBin *sub_bin, GstElement *element, gpo
     if (!is_video_decoder(element)) return;
     GstPad *pad = gst_element_get_static_pad(element, "src");
     if (!pad) return;
-    gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, probe, tap_ref(tap),
-                      tap_unref);
+    // Flush events are not EVENT_DOWNSTREAM: they need their own flag.
+    gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM |
+                      GST_PAD_PROBE_TYPE_EVENT_FLUSH, probe, tap_ref(tap), tap_unref);
     gst_object_unref(pad);
 }
 

@@ -35,7 +35,16 @@ void cove_cc_decoder_free(CoveCCDecoder *decoder) {
 }
 
 void cove_cc_decoder_reset(CoveCCDecoder *decoder) {
-    vbi_channel_switched(decoder->vbi, 0);
+    // A new decoder: vbi_channel_switched() keeps the displayed memory (a roll-up line showed again after a seek).
+    vbi_decoder *fresh = vbi_decoder_new();
+    if (fresh) {
+        vbi_event_handler_unregister(decoder->vbi, caption_event, decoder);
+        vbi_decoder_delete(decoder->vbi);
+        decoder->vbi = fresh;
+        vbi_event_handler_register(decoder->vbi, VBI_EVENT_CAPTION, caption_event, decoder);
+    } else {
+        vbi_channel_switched(decoder->vbi, 0);
+    }
     decoder->changed = 0;
 }
 

@@ -39,7 +39,8 @@ final class ClosedCaptionDecoder {
     /// whose cues changed.
     func feed(field1: (UInt8, UInt8)?, field2: (UInt8, UInt8)?, at time: Double, reset: Bool = false) -> Set<Int> {
         var changed: Set<Int> = []
-        if reset { changed = restart(at: time) }
+        // A jump back without a flush (a segment restarting) is a seek all the same.
+        if reset || lastTime.map({ time < $0 - 0.5 }) == true { changed = restart(at: time) }
         lastTime = time
         var first = [field1?.0 ?? 0, field1?.1 ?? 0]
         var second = [field2?.0 ?? 0, field2?.1 ?? 0]

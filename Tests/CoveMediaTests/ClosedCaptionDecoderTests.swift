@@ -65,6 +65,28 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         XCTAssertEqual(text(cues, at: start + 7.5 / 30), "PAINT", "no EOC: the first word shows before the second")
     }
 
+    /// After a seek back (a reset at the new position) the captions from there are decoded again, once.
+    func testASeekBackDecodesAgain() throws {
+        var writer = CEA608Writer()
+        let shown = writer.popOn("HELLO", at: 1.0)
+        writer.erase(at: 2.0)
+        let later = writer.rollUp("LATER ", at: 3.0)
+        let decoder = try XCTUnwrap(ClosedCaptionDecoder())
+        let bytes = writer.bytes(frames: 120)
+        let feed = { (frames: Range<Int>, resetFirst: Bool) in
+            for frame in frames {
+                _ = decoder.feed(field1: (bytes[frame * 2], bytes[frame * 2 + 1]), field2: nil, at: Double(frame) / 30,
+                                 reset: resetFirst && frame == frames.lowerBound)
+            }
+        }
+        feed(0..<110, false)
+        XCTAssertEqual(text(decoder.cues(channel: 1), at: later + 0.1), "LATER")
+        feed(15..<60, true)
+        let cues = decoder.cues(channel: 1)
+        XCTAssertEqual(text(cues, at: shown + 0.1), "HELLO")
+        XCTAssertEqual(cues.count, 1, "\(cues)")
+    }
+
     func testSecondChannelIsCC2() throws {
         var writer = CEA608Writer(channel: .cc2)
         let shown = writer.popOn("ON CC2", at: 0.5)

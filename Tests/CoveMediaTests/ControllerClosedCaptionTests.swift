@@ -84,6 +84,36 @@ final class ControllerClosedCaptionTests: XCTestCase {
         }
     }
 
+    /// A seek back decodes again from there: what showed at the seek's moment is gone, and the pop-on caption
+    /// comes back at its EOC once, not doubled.
+    func testASeekBackShowsTheCaptionsAgain() throws {
+        try MainActor.assumeIsolated {
+            let recorder = ControllerRecorder()
+            defer { recorder.finish() }
+            let controller = recorder.controller
+            controller.autoPlay = true
+            controller.setVideos([try Self.video("cc.mp4")])
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionTracks.contains { $0.id == "cc:1" } },
+                                       timeout: 20), "\(recorder.lines)")
+            controller.selectCaption(.track(try XCTUnwrap(controller.state.captionTracks.first)))
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.map(\.text) == ["FIRST LINE"] },
+                                       timeout: 20), "\(controller.state.captionCues)")
+            XCTAssertTrue(controller.seek(to: 1.0))
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.isEmpty }, timeout: 10),
+                          "\(controller.state.captionCues)")
+            var seenAt: Double?
+            XCTAssertTrue(MainLoop.run(until: {
+                if controller.state.captionCues.map(\.text) == ["HELLO CAPTIONS"], seenAt == nil {
+                    seenAt = controller.state.playhead
+                }
+                return seenAt != nil
+            }, timeout: 20), "\(controller.state.captionCues) \(recorder.lines)")
+            let shown = try XCTUnwrap(seenAt)
+            XCTAssertGreaterThanOrEqual(shown, Self.popOnShown - 0.05)
+            XCTAssertLessThan(shown, Self.popOnShown + Self.lateness)
+        }
+    }
+
     /// Over HTTP through hlsdemux2 and MPEG-TS: the master's CLOSED-CAPTIONS rendition names the channel.
     func testHLSMasterGivesTheChannelItsLanguageAndName() throws {
         try MainActor.assumeIsolated {

@@ -7,6 +7,12 @@ public struct CEA608Writer: Sendable {
         case cc1 = 1, cc2 = 2
     }
 
+    /// What a preamble address code sets besides the row: an indent (white text) or a colour or italics.
+    public enum RowStyle: Sendable, Equatable {
+        case indent(Int)
+        case white, green, blue, cyan, red, yellow, magenta, italics
+    }
+
     public static let framesPerSecond = 30
     public let channel: Channel
     /// Frame index → the pair sent in it; frames without one carry padding (0x80 0x80).
@@ -20,8 +26,14 @@ public struct CEA608Writer: Sendable {
     /// the EOC, when the caption appears. Lines of `text` go to successive rows.
     @discardableResult
     public mutating func popOn(_ text: String, row: Int = 15, indent: Int = 0, at seconds: Double) -> Double {
+        popOn(text, row: row, style: .indent(indent), at: seconds)
+    }
+
+    /// Pop-on with the row's colour or italics.
+    @discardableResult
+    public mutating func popOn(_ text: String, row: Int, style: RowStyle, at seconds: Double) -> Double {
         var codes = [Self.control(0x20, channel)]  // RCL
-        codes += rowsOf(text, firstRow: row, indent: indent)
+        codes += rowsOf(text, firstRow: row, style: style)
         codes.append(Self.control(0x2F, channel))  // EOC
         return write(codes, at: seconds)
     }
@@ -32,7 +44,7 @@ public struct CEA608Writer: Sendable {
     public mutating func rollUp(_ line: String, rows: Int = 2, at seconds: Double) -> Double {
         let mode: UInt8 = rows >= 4 ? 0x27 : rows == 3 ? 0x26 : 0x25  // RU4, RU3, RU2
         var codes = [Self.control(mode, channel), Self.control(0x2D, channel)]  // RUx, CR
-        codes.append(Self.pac(row: 15, indent: 0, channel))
+        codes.append(Self.pac(row: 15, style: .indent(0), channel))
         codes += Self.characters(line)
         return write(codes, at: seconds)
     }
@@ -41,7 +53,7 @@ public struct CEA608Writer: Sendable {
     @discardableResult
     public mutating func paintOn(_ text: String, row: Int = 15, indent: Int = 0, at seconds: Double) -> Double {
         var codes = [Self.control(0x29, channel)]  // RDC
-        codes += rowsOf(text, firstRow: row, indent: indent)
+        codes += rowsOf(text, firstRow: row, style: .indent(indent))
         return write(codes, at: seconds)
     }
 
@@ -70,10 +82,10 @@ public struct CEA608Writer: Sendable {
         case text(UInt8, UInt8)
     }
 
-    private func rowsOf(_ text: String, firstRow: Int, indent: Int) -> [Code] {
+    private func rowsOf(_ text: String, firstRow: Int, style: RowStyle) -> [Code] {
         var codes: [Code] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            codes.append(Self.pac(row: min(15, firstRow + offset), indent: indent, channel))
+            codes.append(Self.pac(row: min(15, firstRow + offset), style: style, channel))
             codes += Self.characters(String(line))
         }
         return codes
@@ -106,16 +118,28 @@ public struct CEA608Writer: Sendable {
         .control(channel == .cc1 ? 0x14 : 0x1C, code)
     }
 
-    /// Preamble address code: white, no underline, `indent` columns (a multiple of 4).
-    private static func pac(row: Int, indent: Int, _ channel: Channel) -> Code {
+    /// Preamble address code, no underline: white text `indent` columns in (a multiple of 4), or a colour, or
+    /// white italics.
+    private static func pac(row: Int, style: RowStyle, _ channel: Channel) -> Code {
         let table: [Int: (UInt8, UInt8)] = [
             1: (0x11, 0x40), 2: (0x11, 0x60), 3: (0x12, 0x40), 4: (0x12, 0x60), 5: (0x15, 0x40),
             6: (0x15, 0x60), 7: (0x16, 0x40), 8: (0x16, 0x60), 9: (0x17, 0x40), 10: (0x17, 0x60),
             11: (0x10, 0x40), 12: (0x13, 0x40), 13: (0x13, 0x60), 14: (0x14, 0x40), 15: (0x14, 0x60),
         ]
         let (first, second) = table[max(1, min(15, row))] ?? (0x14, 0x60)
-        let cursor: UInt8 = indent > 0 ? 0x10 | UInt8(min(7, indent / 4)) << 1 : 0
-        return .control(first | (channel == .cc2 ? 0x08 : 0), second | cursor)
+        let attributes: UInt8
+        switch style {
+        case .indent(let indent): attributes = indent > 0 ? 0x10 | UInt8(min(7, indent / 4)) << 1 : 0
+        case .white: attributes = 0
+        case .green: attributes = 1 << 1
+        case .blue: attributes = 2 << 1
+        case .cyan: attributes = 3 << 1
+        case .red: attributes = 4 << 1
+        case .yellow: attributes = 5 << 1
+        case .magenta: attributes = 6 << 1
+        case .italics: attributes = 7 << 1
+        }
+        return .control(first | (channel == .cc2 ? 0x08 : 0), second | attributes)
     }
 
     private static func characters(_ text: String) -> [Code] {

@@ -87,6 +87,23 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         XCTAssertEqual(cues.count, 1, "\(cues)")
     }
 
+    /// A row's colour becomes the WebVTT class of its spans, italics a style; two rows are two cues, each at its line.
+    func testColoursAndItalicsCarryOver() throws {
+        var writer = CEA608Writer()
+        let shown = writer.popOn("YELLOW ROW", row: 12, style: .yellow, at: 0.5)
+        writer.erase(at: 1.5)
+        let italic = writer.popOn("SLANTED", row: 15, style: .italics, at: 2.0)
+        let decoder = try decode(writer, seconds: 3)
+        let cues = CaptionCues(decoder.cues(channel: 1))
+        let yellow = try XCTUnwrap(cues.active(at: shown + 0.05).first)
+        XCTAssertEqual(yellow.spans.map(\.classes), [["yellow"]])
+        XCTAssertEqual(yellow.settings.line, 11)
+        let slanted = try XCTUnwrap(cues.active(at: italic + 0.05).first)
+        XCTAssertEqual(slanted.spans.map(\.style), [.italic])
+        XCTAssertEqual(slanted.spans.map(\.classes), [[]])
+        XCTAssertEqual(slanted.text, "SLANTED")
+    }
+
     func testSecondChannelIsCC2() throws {
         var writer = CEA608Writer(channel: .cc2)
         let shown = writer.popOn("ON CC2", at: 0.5)

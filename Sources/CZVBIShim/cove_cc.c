@@ -6,7 +6,25 @@
 struct CoveCCDecoder {
     vbi_decoder *vbi;
     unsigned changed;
+    uint8_t last_field2[2];  // the previous field 2 control code, to drop its repetition
 };
+
+/// libzvbi 0.2.41 drops the repetition of a control code on field 1 only (caption.c: "cmd repetition F1"): on
+/// field 2 (CC3, CC4) the repeated EOC swapped the caption back off screen. The same rule is applied here.
+static int repeated_field2_command(CoveCCDecoder *decoder, const uint8_t *pair) {
+    uint8_t c1 = pair[0] & 0x7F;
+    if (c1 < 0x10 || c1 > 0x1F || vbi_unpar8(pair[0]) < 0 || vbi_unpar8(pair[1]) < 0) {
+        decoder->last_field2[0] = 0;
+        return 0;
+    }
+    if (pair[0] == decoder->last_field2[0] && pair[1] == decoder->last_field2[1]) {
+        decoder->last_field2[0] = 0;  // one repetition
+        return 1;
+    }
+    decoder->last_field2[0] = pair[0];
+    decoder->last_field2[1] = pair[1];
+    return 0;
+}
 
 static void caption_event(vbi_event *event, void *data) {
     CoveCCDecoder *decoder = data;
@@ -46,6 +64,7 @@ void cove_cc_decoder_reset(CoveCCDecoder *decoder) {
         vbi_channel_switched(decoder->vbi, 0);
     }
     decoder->changed = 0;
+    decoder->last_field2[0] = 0;
 }
 
 unsigned cove_cc_decoder_feed(CoveCCDecoder *decoder, const uint8_t *field1, const uint8_t *field2, double time) {
@@ -57,6 +76,9 @@ unsigned cove_cc_decoder_feed(CoveCCDecoder *decoder, const uint8_t *field1, con
         lines[count].line = 21;
         memcpy(lines[count].data, field1, 2);
         count++;
+    }
+    if (field2 && !(field2[0] == 0x80 && field2[1] == 0x80) && repeated_field2_command(decoder, field2)) {
+        field2 = NULL;
     }
     if (field2) {
         lines[count].id = VBI_SLICED_CAPTION_525_F2;

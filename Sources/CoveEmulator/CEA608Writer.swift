@@ -1,10 +1,16 @@
-/// CEA-608 caption data for test media: the byte pairs a caption encoder sends on field 1, one pair a video frame,
+/// CEA-608 caption data for test media: the byte pairs a caption encoder sends (CC1/CC2 on field 1, CC3/CC4 on
+/// field 2), one pair a video frame,
 /// so a test knows exactly which text is on screen from which frame. Control codes are sent twice (as encoders
 /// do), every byte with odd parity. Only what the tests need: pop-on, roll-up, paint-on and erase, on CC1 or CC2,
 /// basic characters (printable ASCII; the few 608 substitutes such as `é` for `\` are the caller's concern).
 public struct CEA608Writer: Sendable {
     public enum Channel: Int, Sendable {
-        case cc1 = 1, cc2 = 2
+        case cc1 = 1, cc2 = 2, cc3 = 3, cc4 = 4
+
+        /// CC3 and CC4 travel on field 2.
+        public var isField2: Bool { self == .cc3 || self == .cc4 }
+        /// The second channel of its field sets bit 3 of the first byte.
+        var dataChannelBit: UInt8 { self == .cc2 || self == .cc4 ? 0x08 : 0 }
     }
 
     /// What a preamble address code sets besides the row: an indent (white text) or a colour or italics.
@@ -63,6 +69,19 @@ public struct CEA608Writer: Sendable {
         write([Self.control(0x2C, channel)], at: seconds)
     }
 
+    /// SMPTE 334-1 Annex A triplets, two a frame: field 1 (first byte 0x80) and field 2 (0x00), the writer's
+    /// pairs on its channel's field and padding on the other.
+    public func s334Bytes(frames: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(frames * 6)
+        for frame in 0..<frames {
+            let pair = pairs[frame] ?? (0x80, 0x80)
+            let (first, second) = channel.isField2 ? ((UInt8(0x80), UInt8(0x80)), pair) : (pair, (0x80, 0x80))
+            out += [0x80, first.0, first.1, 0x00, second.0, second.1]
+        }
+        return out
+    }
+
     /// The pairs of `frames` frames, two bytes each.
     public func bytes(frames: Int) -> [UInt8] {
         var out: [UInt8] = []
@@ -113,9 +132,9 @@ public struct CEA608Writer: Sendable {
         return Double(last) / Double(Self.framesPerSecond)
     }
 
-    /// Miscellaneous control codes: 0x14 on CC1, 0x1C on CC2 (field 1).
+    /// Miscellaneous control codes: 0x14 on CC1, 0x1C on CC2; on field 2 0x15 (CC3) and 0x1D (CC4).
     private static func control(_ code: UInt8, _ channel: Channel) -> Code {
-        .control(channel == .cc1 ? 0x14 : 0x1C, code)
+        .control((channel.isField2 ? 0x15 : 0x14) | channel.dataChannelBit, code)
     }
 
     /// Preamble address code, no underline: white text `indent` columns in (a multiple of 4), or a colour, or
@@ -139,7 +158,7 @@ public struct CEA608Writer: Sendable {
         case .magenta: attributes = 6 << 1
         case .italics: attributes = 7 << 1
         }
-        return .control(first | (channel == .cc2 ? 0x08 : 0), second | attributes)
+        return .control(first | channel.dataChannelBit, second | attributes)
     }
 
     private static func characters(_ text: String) -> [Code] {

@@ -7,14 +7,14 @@ import CGStreamer
 /// → `cccombiner`, which attaches them to the frames of the test pattern as `GstVideoCaptionMeta`; `x264enc`
 /// writes that meta as ATSC A/53 SEI messages.
 extension MediaEncoder {
-    /// A progressive MP4 (no audio) of `seconds` at 30 frames a second with `captions` on field 1.
+    /// A progressive MP4 (no audio) of `seconds` at 30 frames a second with `captions` on their channel's field.
     public static func encodeClosedCaptionedMP4(to path: String, seconds: Double, captions: CEA608Writer,
                                                 width: Int = 320, height: Int = 240) throws {
         let frames = frameCount(seconds)
-        let description = closedCaptionedVideo(frames: frames, width: width, height: height)
+        let description = closedCaptionedVideo(frames: frames, width: width, height: height, captions: captions)
             + " ! mp4mux faststart=true ! filesink name=file"
         try MediaPipelineRun.run(description, settings: [.init(element: "file", property: "location", value: path)]) {
-            try fillCaptions($0, with: captions.bytes(frames: frames))
+            try fillCaptions($0, with: captions, frames: frames)
         }
     }
 
@@ -26,12 +26,12 @@ extension MediaEncoder {
         let frames = frameCount(seconds)
         let folder = directory + "/video"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let description = closedCaptionedVideo(frames: frames, width: 320, height: 240)
+        let description = closedCaptionedVideo(frames: frames, width: 320, height: 240, captions: captions)
             + " ! queue ! " + hlsSink(segmentSeconds: segmentSeconds)
         try MediaPipelineRun.run(description, settings: [
             .init(element: "sink", property: "location", value: folder + "/segment%05d.ts"),
             .init(element: "sink", property: "playlist-location", value: folder + "/index.m3u8"),
-        ]) { try fillCaptions($0, with: captions.bytes(frames: frames)) }
+        ]) { try fillCaptions($0, with: captions, frames: frames) }
         let channel = "CC\(captions.channel.rawValue)"
         let media = "#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID=\"cc\",NAME=\"\(name)\",LANGUAGE=\"\(language)\","
             + "INSTREAM-ID=\"\(channel)\",DEFAULT=YES,AUTOSELECT=YES"
@@ -39,8 +39,10 @@ extension MediaEncoder {
                             + "CLOSED-CAPTIONS=\"cc\"\nvideo/index.m3u8"], media: [media], in: directory)
     }
 
-    static func closedCaptionedVideo(frames: Int, width: Int, height: Int) -> String {
-        "appsrc name=captions format=time caps=\"closedcaption/x-cea-608,format=raw,framerate=30/1\""
+    /// Field 1 channels go in as raw 608 pairs, field 2 ones as SMPTE 334-1 Annex A triplets (both fields).
+    static func closedCaptionedVideo(frames: Int, width: Int, height: Int, captions: CEA608Writer) -> String {
+        let format = captions.channel.isField2 ? "s334-1a" : "raw"
+        return "appsrc name=captions format=time caps=\"closedcaption/x-cea-608,format=\(format),framerate=30/1\""
             + " ! ccconverter ! closedcaption/x-cea-708,format=cc_data,framerate=30/1 ! combiner.caption"
             + " videotestsrc num-buffers=\(frames) pattern=smpte"
             + " ! video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(framesPerSecond)/1"
@@ -48,14 +50,18 @@ extension MediaEncoder {
     }
 
     /// Queues every pair, timestamped at its frame, then the end of the stream.
-    private static func fillCaptions(_ bin: UnsafeMutablePointer<GstBin>, with bytes: [UInt8]) throws {
+    private static func fillCaptions(_ bin: UnsafeMutablePointer<GstBin>, with captions: CEA608Writer,
+                                     frames: Int) throws {
         guard let element = gst_bin_get_by_name(bin, "captions") else { throw MediaEncoderError("no appsrc") }
         defer { gst_object_unref(element) }
         let source = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSrc.self)
         let frameNanoseconds = UInt(1_000_000_000 / CEA608Writer.framesPerSecond)
-        for frame in 0..<(bytes.count / 2) {
-            guard let buffer = gst_buffer_new_allocate(nil, 2, nil) else { throw MediaEncoderError("no buffer") }
-            _ = bytes.withUnsafeBufferPointer { gst_buffer_fill(buffer, 0, $0.baseAddress! + frame * 2, 2) }
+        let size = captions.channel.isField2 ? 6 : 2
+        let bufferSize = gsize(size)
+        let bytes = captions.channel.isField2 ? captions.s334Bytes(frames: frames) : captions.bytes(frames: frames)
+        for frame in 0..<(bytes.count / size) {
+            guard let buffer = gst_buffer_new_allocate(nil, bufferSize, nil) else { throw MediaEncoderError("no buffer") }
+            _ = bytes.withUnsafeBufferPointer { gst_buffer_fill(buffer, 0, $0.baseAddress! + frame * size, bufferSize) }
             buffer.pointee.pts = UInt(frame) * 1_000_000_000 / UInt(CEA608Writer.framesPerSecond)
             buffer.pointee.duration = frameNanoseconds
             guard gst_app_src_push_buffer(source, buffer) == GST_FLOW_OK else {

@@ -104,6 +104,22 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         XCTAssertEqual(slanted.text, "SLANTED")
     }
 
+    func testFieldTwoCarriesCC3() throws {
+        var writer = CEA608Writer(channel: .cc3)
+        let shown = writer.popOn("ON CC3", at: 0.5)
+        let decoder = try XCTUnwrap(ClosedCaptionDecoder())
+        let bytes = writer.s334Bytes(frames: 60)
+        for frame in 0..<60 {
+            let at = frame * 6
+            XCTAssertEqual(bytes[at], 0x80)
+            XCTAssertEqual(bytes[at + 3], 0x00)
+            _ = decoder.feed(field1: (bytes[at + 1], bytes[at + 2]), field2: (bytes[at + 4], bytes[at + 5]),
+                             at: Double(frame) / 30)
+        }
+        XCTAssertEqual(decoder.channels, [3])
+        XCTAssertEqual(text(decoder.cues(channel: 3), at: shown + 0.1), "ON CC3")
+    }
+
     func testSecondChannelIsCC2() throws {
         var writer = CEA608Writer(channel: .cc2)
         let shown = writer.popOn("ON CC2", at: 0.5)

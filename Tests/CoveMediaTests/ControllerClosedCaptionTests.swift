@@ -29,6 +29,9 @@ final class ControllerClosedCaptionTests: XCTestCase {
             try MediaEncoder.encodeClosedCaptionedMP4(to: directory + "/cc.mp4", seconds: 6.5, captions: writer)
             try MediaEncoder.encodeClosedCaptionedHLS(to: directory + "/hls", seconds: 6.5, captions: writer,
                                                       language: "en", name: "English, CC")
+            var third = CEA608Writer(channel: .cc3)
+            third.popOn("ON FIELD TWO", at: 0.5)
+            try MediaEncoder.encodeClosedCaptionedMP4(to: directory + "/cc3.mp4", seconds: 2, captions: third)
             try MediaEncoder.encodeMP4(to: directory + "/plain.mp4", seconds: 2, width: 320, height: 180,
                                        withAudio: false)
         }
@@ -146,6 +149,24 @@ final class ControllerClosedCaptionTests: XCTestCase {
             + "\n" + #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="x",INSTREAM-ID="CC1",URI="s.m3u8""#
         XCTAssertEqual(ClosedCaptionRendition.parse(lines),
                        [ClosedCaptionRendition(channel: 3, language: "en", name: "English, CC")])
+    }
+
+    /// Field 2 (SMPTE 334-1 Annex A into the encoder, cc_type 1 out of the SEI) is CC3.
+    func testCC3OnFieldTwo() throws {
+        try MainActor.assumeIsolated {
+            let recorder = ControllerRecorder()
+            defer { recorder.finish() }
+            let controller = recorder.controller
+            controller.autoPlay = true
+            controller.setVideos([try Self.video("cc3.mp4")])
+            XCTAssertTrue(MainLoop.run(until: { !controller.state.captionTracks.isEmpty }, timeout: 20),
+                          "\(recorder.lines)")
+            XCTAssertEqual(controller.state.captionTracks.map(\.id), ["cc:3"])
+            XCTAssertEqual(controller.state.captionTracks.map(\.name), ["CC3"])
+            controller.selectCaption(.track(try XCTUnwrap(controller.state.captionTracks.first)))
+            XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.map(\.text) == ["ON FIELD TWO"] },
+                                       timeout: 20), "\(controller.state.captionCues) \(recorder.lines)")
+        }
     }
 
     func testAVideoWithoutCaptionsListsNone() throws {

@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0"),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0"),
+        .systemLibrary(name: "CZVBI", pkgConfig: "zvbi-0.2"),
         // Small C shims: only what Swift cannot call.
         .target(name: "CLibc"),
         .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         // libxml2 for the VMAP reader; its parser headers stay out of Swift (their ICU clashes with Foundation's).
         .target(name: "CXMLShim", dependencies: ["CXML2"]),
+        // libzvbi's CEA-608 caption decoder; its page structs (bitfields, a 1,056-cell array) stay in C.
+        .target(name: "CZVBIShim", dependencies: ["CZVBI"]),
         // The cove executable only: SIGINT/SIGTERM blocked from a constructor, before main.
         .target(name: "CQuitEarly"),
         // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
@@ -42,7 +45,8 @@ let package = Package(
         .target(name: "CoveGLib", dependencies: ["CGLib", "CGLibShim"], swiftSettings: strict),
         .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim", "CXMLShim"], swiftSettings: strict),
         .target(name: "CoveMedia",
-                dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim"],
+                dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
+                               "CZVBIShim"],
                 swiftSettings: strict),
         .target(name: "CoveEmulator",
                 dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim"],

@@ -1,4 +1,5 @@
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
 #include <gst/pbutils/pbutils.h>

@@ -11,6 +11,9 @@
 // state and the playbin's data under `lock`.
 
 #define RENDITIONS_KEY "cove-subtitle-renditions"
+// The `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines, kept in the master (they fetch nothing): their language and name
+// label the caption channels the engine finds in the video.
+#define CLOSED_CAPTIONS_KEY "cove-closed-caption-renditions"
 
 static GMutex lock;
 
@@ -62,7 +65,7 @@ static void drop_subtitles_group(GString *line) {
 }
 
 /// The master without subtitle renditions (and foreign-scheme audio); the subtitle lines go to `removed`.
-static GString *filtered(const GString *manifest, GString *removed) {
+static GString *filtered(const GString *manifest, GString *removed, GString *closed_captions) {
     GString *out = g_string_sized_new(manifest->len);
     gchar **lines = g_strsplit(manifest->str, "\n", -1);
     for (gchar **line = lines; *line; line++) {
@@ -70,6 +73,10 @@ static GString *filtered(const GString *manifest, GString *removed) {
             g_string_append(removed, *line);
             g_string_append_c(removed, '\n');
             continue;
+        }
+        if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=CLOSED-CAPTIONS")) {
+            g_string_append(closed_captions, *line);
+            g_string_append_c(closed_captions, '\n');
         }
         if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=AUDIO") &&
             names_other_scheme(*line)) {
@@ -106,16 +113,20 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
     if (GST_EVENT_TYPE(event) != GST_EVENT_EOS || filter->manifest->len == 0) return GST_PAD_PROBE_OK;
     // The whole manifest has arrived: hand it on in one buffer, filtered when it is a master playlist.
     GString *removed = g_string_new(NULL);
+    GString *closed_captions = g_string_new(NULL);
     gboolean master = strstr(filter->manifest->str, "#EXT-X-STREAM-INF:") != NULL;
-    GString *body = master ? filtered(filter->manifest, removed) : g_string_new_len(filter->manifest->str,
+    GString *body = master ? filtered(filter->manifest, removed, closed_captions) : g_string_new_len(filter->manifest->str,
                                                                                    (gssize)filter->manifest->len);
     g_string_truncate(filter->manifest, 0);
     if (master) {
         g_mutex_lock(&lock);
         g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);
+        g_object_set_data_full(G_OBJECT(filter->playbin), CLOSED_CAPTIONS_KEY, g_string_free(closed_captions, FALSE),
+                               g_free);
         g_mutex_unlock(&lock);
     } else {
         g_string_free(removed, TRUE);
+        g_string_free(closed_captions, TRUE);
     }
     gsize length = body->len;
     GstBuffer *buffer = gst_buffer_new_wrapped(g_string_free(body, FALSE), length);
@@ -146,6 +157,13 @@ void cove_playbin_filter_hls_master(GstElement *playbin) {
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin) {
     g_mutex_lock(&lock);
     gchar *lines = g_strdup(g_object_get_data(G_OBJECT(playbin), RENDITIONS_KEY));
+    g_mutex_unlock(&lock);
+    return lines;
+}
+
+gchar *cove_playbin_closed_caption_renditions(GstElement *playbin) {
+    g_mutex_lock(&lock);
+    gchar *lines = g_strdup(g_object_get_data(G_OBJECT(playbin), CLOSED_CAPTIONS_KEY));
     g_mutex_unlock(&lock);
     return lines;
 }

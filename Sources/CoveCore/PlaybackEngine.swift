@@ -21,6 +21,10 @@ public enum EngineSignal: Sendable, Equatable {
     /// video is over all the same.
     case endAssumed(at: Double)
     case error(EngineError)
+    /// The cues so far of a caption track carried in the video (`cc:1`…`cc:4`: CEA-608 CC1–CC4, listed in
+    /// `.streams` once the engine has seen captions on that channel). A cue still showing ends at infinity; the
+    /// whole list is sent again whenever it changes.
+    case closedCaptionCues(track: String, cues: [CaptionCue])
 }
 
 public struct EngineError: Error, Sendable, Equatable {

@@ -19,7 +19,9 @@ enum MediaPipelineRun {
         var value: String
     }
 
-    static func run(_ description: String, settings: [Setting], timeoutSeconds: Double = 300) throws {
+    /// `prepare` runs on the parsed pipeline before it starts (e.g. to fill an appsrc).
+    static func run(_ description: String, settings: [Setting], timeoutSeconds: Double = 300,
+                    prepare: (UnsafeMutablePointer<GstBin>) throws -> Void = { _ in }) throws {
         ensureGStreamerInitialized()
         var parseError: UnsafeMutablePointer<GError>?
         let parsed = gst_parse_launch(description, &parseError)
@@ -44,6 +46,7 @@ enum MediaPipelineRun {
             cove_object_set_string(element, setting.property, setting.value)
             gst_object_unref(element)
         }
+        try prepare(bin)
 
         if gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             // The ERROR message on the bus says why; fall through to read it.

@@ -43,6 +43,7 @@ extension GStreamerEngine {
             cove_object_set_object(playbin, "audio-filter", stretch)
         }
         applyConnectionSpeed(to: playbin)
+        tapClosedCaptions(in: playbin)
         let tuning = AdaptiveDemuxTuning()
         tuning.setMaximumBitrate(maximumBitrate)
         if let forwardBufferSeconds { tuning.setForwardBuffer(seconds: forwardBufferSeconds) }

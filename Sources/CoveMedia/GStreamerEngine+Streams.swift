@@ -60,10 +60,16 @@ extension GStreamerEngine {
     /// Before Ready the latest collection and selection are kept; Ready reports them, then every change.
     func reportStreams() {
         guard isReady else { return }
-        if let streams = streamContents?.streams, streams != reportedStreams {
+        if var streams = streamContents?.streams {
+            streams.text += closedCaptionTracks
+            guard streams != reportedStreams else { return reportSelection() }
             reportedStreams = streams
             emit(.streams(streams))
         }
+        reportSelection()
+    }
+
+    private func reportSelection() {
         applyPendingSelection()
         guard requestedSelection == nil, let selection = selectedStreams,
               reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true

@@ -25,6 +25,9 @@ public final class GStreamerEngine: PlaybackEngine {
 
     var pipeline: UnsafeMutablePointer<GstElement>?
     var frameBridge: OpaquePointer?
+    /// The caption data carried in the video (cove_caption_tap.c) and its CEA-608 decoder.
+    var captionTap: OpaquePointer?
+    var closedCaptions: ClosedCaptionDecoder?
     /// The capsfilter that sizes frames (owned by the pipeline), and the caps it was last given.
     var videoSizeFilter: UnsafeMutablePointer<GstElement>?
     var appliedSizeCaps: String?
@@ -234,6 +237,7 @@ public final class GStreamerEngine: PlaybackEngine {
         selectionTimer?.cancel()
         selectionTimer = nil
         reportedSeekable = nil
+        closedCaptions = nil
     }
 
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.
@@ -250,6 +254,8 @@ public final class GStreamerEngine: PlaybackEngine {
     private func releasePipeline() {
         if let frameBridge { cove_frame_bridge_free(frameBridge) }
         frameBridge = nil
+        if let captionTap { cove_caption_tap_free(captionTap) }
+        captionTap = nil
         videoSizeFilter = nil
         appliedSizeCaps = nil
         guard let pipeline else { return }

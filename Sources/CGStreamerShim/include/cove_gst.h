@@ -40,8 +40,32 @@ void cove_playbin_refuse_text_streams(GstElement *playbin);
 void cove_playbin_filter_hls_master(GstElement *playbin);
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
+/// The master playlist's `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines (g_free; left in the master), or NULL before
+/// it arrived.
+gchar *cove_playbin_closed_caption_renditions(GstElement *playbin);
 
 /// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad neither linked nor blocked):
 /// tearing such a decodebin3 down crashes GStreamer 1.22 (see cove_decodebin3_inputs.c).
 guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
+
+/// Caption data carried in the video (CEA-608/708 in GstVideoCaptionMeta), read by a pad probe on the video
+/// decoder's output (presentation order) on the streaming thread and queued here; see cove_caption_tap.c.
+typedef struct CoveCaptionTap CoveCaptionTap;
+typedef struct {
+    double time;          // stream seconds of the frame
+    guint8 field1[2];
+    guint8 field2[2];
+    guint8 has_field1;
+    guint8 has_field2;
+    guint8 reset;         // a flush or new segment: forget the decoder's state before this entry
+} CoveCaptionEntry;
+/// Called on the thread that runs `context` (at most one call queued at a time) when entries are waiting.
+typedef void (*CoveCaptionCallback)(gpointer user_data);
+/// Watches `playbin` (now and every element added later) for video decoders and taps their output.
+CoveCaptionTap *cove_caption_tap_new(GstElement *playbin, GMainContext *context, CoveCaptionCallback callback,
+                                     gpointer user_data, GDestroyNotify destroy);
+/// Moves up to `capacity` queued entries (oldest first) into `entries`; returns how many.
+guint cove_caption_tap_take(CoveCaptionTap *tap, CoveCaptionEntry *entries, guint capacity);
+/// Stops delivery and frees the tap once no wake-up is in flight (the probes it left stay inert).
+void cove_caption_tap_free(CoveCaptionTap *tap);
 #endif

@@ -62,7 +62,7 @@ extension PlaybackController {
             emit(.lifecycle(.bumperExit), in: session)
             guard !session.terminated else { return }
             loadContent(of: session, startingAt: session.startPosition)
-        case .buffering, .duration, .seekable, .streams, .streamsSelected:
+        case .buffering, .duration, .seekable, .streams, .streamsSelected, .closedCaptionCues:
             break
         }
     }

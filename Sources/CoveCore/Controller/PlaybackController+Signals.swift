@@ -59,6 +59,8 @@ extension PlaybackController {
             guard !session.terminated else { return }
             session.position = position
             ended(session)
+        case .closedCaptionCues(let track, let cues):
+            closedCaptionCuesChanged(track: track, cues: cues, in: session)
         case .error(let error):
             failed(session, error)
         }

@@ -106,6 +106,20 @@ extension PlaybackController {
         emit(.audioTrack(track), in: session)
     }
 
+    /// Captions carried in the video arrive as the engine decodes them: kept per track, and shown at once when
+    /// their track is the one selected.
+    func closedCaptionCuesChanged(track: String, cues: [CaptionCue], in session: PlaybackSession) {
+        session.closedCaptionCues[track] = cues
+        guard session === currentSession, captions.embeddedTrack == track else { return }
+        captions.cues = CaptionCues(cues)
+        refreshCaptions()
+    }
+
+    /// Whether `track` is carried in the video (CEA-608/708), decoded by the engine rather than loaded.
+    nonisolated static func isClosedCaptionTrack(_ track: MediaTrack) -> Bool {
+        track.id.hasPrefix("cc:") && !track.isSidecar
+    }
+
     /// Puts the session's caption choice (or, without one, the remembered language) into effect among the tracks
     /// it offers: before the stream has listed them, only its sidecars are known.
     private func resolveCaption(in session: PlaybackSession) {

@@ -31,6 +31,8 @@ public final class PlaybackSession {
     /// The caption tracks as the stream (or video) listed them, left-out ones included: renditions are matched
     /// by their place in this list.
     var listedCaptionTracks: [MediaTrack] = []
+    /// The cues of the caption tracks carried in the video (`cc:N`), as the engine decoded them so far.
+    var closedCaptionCues: [String: [CaptionCue]] = [:]
     /// An audio track asked for and not yet confirmed by the engine.
     var requestedAudioTrack: MediaTrack?
     /// Where the engine confirmed `requestedAudioTrack`; once playback has moved on from there, it holds.

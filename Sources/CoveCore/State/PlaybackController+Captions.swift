@@ -30,6 +30,8 @@ public protocol ScheduledWork: AnyObject {
 /// The selected track's cues and the wake-up at their next change.
 struct CaptionsState {
     var source: CaptionTrackSource?
+    /// The selected caption track carried in the video (`cc:N`): its cues come from the engine, not a loader.
+    var embeddedTrack: String?
     var cues = CaptionCues.empty
     var showing: [CaptionCue] = []
     var wakeUp: (any ScheduledWork)?
@@ -53,9 +55,11 @@ extension PlaybackController {
     func captionTrackChanged() {
         let session = currentSession
         let source = session.flatMap { session in session.selectedCaptionTrack.flatMap(session.captionSource(for:)) }
-        guard source != captions.source else { return }
+        let embedded = session?.selectedCaptionTrack.flatMap { Self.isClosedCaptionTrack($0) ? $0.id : nil }
+        guard source != captions.source || embedded != captions.embeddedTrack else { return }
         captions.wakeUp?.cancel()
-        captions = CaptionsState(source: source, generation: captions.generation + 1)
+        captions = CaptionsState(source: source, embeddedTrack: embedded, generation: captions.generation + 1)
+        if let embedded, let session { captions.cues = CaptionCues(session.closedCaptionCues[embedded] ?? []) }
         refreshCaptions()
         guard let source, let session, let track = session.selectedCaptionTrack, let loader = captionCueLoader else {
             return
@@ -78,13 +82,16 @@ extension PlaybackController {
     func refreshCaptions() {
         captions.wakeUp?.cancel()
         captions.wakeUp = nil
-        guard let session = currentSession, !session.isBumperActive, captions.source != nil else {
+        guard let session = currentSession, !session.isBumperActive,
+              captions.source != nil || captions.embeddedTrack != nil else {
             setShowingCues([])
             return
         }
         let playhead = state.playhead
         setShowingCues(captions.cues.active(at: playhead))
-        guard session.isPlaying, let scheduler, let next = captions.cues.nextChange(after: playhead) else { return }
+        // A caption carried in the video shows until the next change, unknown yet (an infinite end).
+        guard session.isPlaying, let scheduler, let next = captions.cues.nextChange(after: playhead), next.isFinite
+        else { return }
         // A hair after the boundary, so the playhead has passed it when the wake-up reads it.
         let delay = max(0.005, (next - playhead) / max(0.01, playbackRate) + 0.005)
         captions.wakeUp = scheduler.schedule(after: delay) { [weak self] in self?.refreshCaptions() }

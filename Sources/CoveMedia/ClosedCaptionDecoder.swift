@@ -96,9 +96,12 @@ final class ClosedCaptionDecoder {
         return true
     }
 
-    /// One cue per row with text: spans by colour, italics and underline; the row is the cue's line (0 the top
-    /// of the 15-row grid, snapped to lines) and its first column the position (percent of the width, in the 80%
-    /// wide title-safe area the 32 columns span), left aligned.
+    /// One cue per row with text: spans by colour, italics and underline; the row is the cue's line counted from
+    /// the bottom (row 14 is line -1, row 0 line -15, snapped to lines) and its first column the position (percent
+    /// of the width, in the 80% wide title-safe area the 32 columns span), left aligned. From the bottom, because a
+    /// caption line is taller than a 15th of the safe area: counted from the top, the lowest rows would not fit and
+    /// the layout would move them out of their order; counted from the bottom, rows stay one line apart, in order,
+    /// where 608 captions mostly are.
     static func rows(of cells: [CoveCCCell], at time: Double) -> [CaptionCue] {
         let columns = columnCount
         var cues: [CaptionCue] = []
@@ -120,7 +123,7 @@ final class ClosedCaptionDecoder {
                 }
             }
             var settings = CueSettings()
-            settings.line = Double(row)
+            settings.line = Double(row - rowCount)
             settings.snapToLines = true
             let column = first - row * columns
             settings.position = 10 + 80 * Double(column) / Double(columns)

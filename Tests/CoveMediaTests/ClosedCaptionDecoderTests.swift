@@ -33,7 +33,7 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         XCTAssertEqual(text(cues, at: erased + 0.05), "")
         let cue = try XCTUnwrap(cues.first)
         XCTAssertEqual(cue.start, shown, accuracy: 0.04)
-        XCTAssertEqual(cue.settings.line, 13, "row 14 is line 13 of the 15-row grid, from the top")
+        XCTAssertEqual(cue.settings.line, -2, "row 14 of the 15-row grid is the second line from the bottom")
         XCTAssertEqual(try XCTUnwrap(cue.settings.position), 10 + 80 * 4 / 32, accuracy: 0.01)
     }
 
@@ -52,7 +52,7 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         XCTAssertEqual(text(cues, at: third + 0.05), "SECOND LINE\nTHIRD", "two rows: the first rolled off; the last "
                        + "word waits for what follows it")
         let rows = CaptionCues(cues).active(at: third + 0.05).map { try? XCTUnwrap($0.settings.line) }
-        XCTAssertEqual(rows, [13, 14], "roll-up at the bottom rows")
+        XCTAssertEqual(rows, [-2, -1], "roll-up at the bottom rows")
     }
 
     func testPaintOnShowsAsItArrives() throws {
@@ -97,7 +97,7 @@ final class ClosedCaptionDecoderTests: XCTestCase {
         let cues = CaptionCues(decoder.cues(channel: 1))
         let yellow = try XCTUnwrap(cues.active(at: shown + 0.05).first)
         XCTAssertEqual(yellow.spans.map(\.classes), [["yellow"]])
-        XCTAssertEqual(yellow.settings.line, 11)
+        XCTAssertEqual(yellow.settings.line, -4)
         let slanted = try XCTUnwrap(cues.active(at: italic + 0.05).first)
         XCTAssertEqual(slanted.spans.map(\.style), [.italic])
         XCTAssertEqual(slanted.spans.map(\.classes), [[]])

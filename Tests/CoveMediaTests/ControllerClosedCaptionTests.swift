@@ -80,7 +80,7 @@ final class ControllerClosedCaptionTests: XCTestCase {
             let both = try XCTUnwrap(firstSeen["FIRST LINE\nSECOND LINE"])
             XCTAssertGreaterThanOrEqual(both, Self.secondLine - 0.05)
             XCTAssertLessThan(both, Self.secondLine + Self.lateness)
-            XCTAssertEqual(controller.state.captionCues.map(\.settings.line), [13, 14])
+            XCTAssertEqual(controller.state.captionCues.map(\.settings.line), [-2, -1])
 
             controller.selectCaption(.off)
             XCTAssertEqual(controller.state.captionCues, [], "off clears at once")

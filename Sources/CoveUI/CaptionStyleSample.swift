@@ -8,7 +8,8 @@ final class CaptionStyleSample {
     /// Its size at 100 %, in pixels.
     static let basePixels = 18.0
 
-    /// A dark picture-like area, with the window box and the caption text inside it.
+    /// A dark picture-like area with the caption text centred in it (the window colour is drawn around the text, as
+    /// the overlay draws it).
     let root: Widget
     let label: Widget
     private let window: Widget
@@ -40,56 +41,25 @@ final class CaptionStyleSample {
         gtk_css_provider_load_from_data(provider, Self.css(for: appearance), -1)
     }
 
+    /// The overlay's own rules (CaptionStyleSheet: families, window, character edge), so the sample looks as the
+    /// captions will; only the text colour, which the overlay puts in its markup, and the sample's frame are added.
     static func css(for appearance: CaptionAppearance) -> String {
-        let size = basePixels * CaptionAppearance.clampedSize(appearance.sizePercent.isFinite ? appearance.sizePercent : 100) / 100
-        var caption = [
-            "color: \(rgba(appearance.effectiveColor(for: .text)))",
-            "background-color: \(rgba(appearance.effectiveColor(for: .background)))",
-            "font-size: \(Int(size.rounded()))px",
-            "padding: 2px 10px",
-            "border-radius: 6px",
-            "text-shadow: \(shadow(appearance.characterEdge))",
-        ]
-        if let family = appearance.fontFamily {
-            caption.append("font-family: \(fontFamilies(family))")
-            caption.append("font-variant-caps: \(family == .smallCapitals ? "small-caps" : "normal")")
+        let size = Int((basePixels * CaptionAppearance.clampedSize(appearance.sizePercent.isFinite
+            ? appearance.sizePercent : 100) / 100).rounded())
+        var shown = appearance
+        shown.backgroundColor = appearance.effectiveColor(for: .background)
+        var caption = ["color: \(CaptionStyleSheet.rgba(appearance.effectiveColor(for: .text)))",
+                       "font-size: \(size)px", "padding: 2px 10px", "border-radius: 6px"]
+        if let families = CaptionStyleSheet.families(appearance.fontFamily) {
+            caption.append("font-family: \(families)")
+            caption.append("font-variant-caps: \(appearance.fontFamily == .smallCapitals ? "small-caps" : "normal")")
         }
         return """
         .cove-caption-sample-picture { background-image: linear-gradient(#3b5a78, #18242e); padding: 18px 12px; \
         border-radius: 8px; }
-        .cove-caption-sample-window { background-color: \(rgba(appearance.effectiveColor(for: .window))); \
-        padding: 6px; border-radius: 4px; }
         .cove-caption-sample { \(caption.joined(separator: "; ")); }
+        \(CaptionStyleSheet.css(shown, fontPixels: size, selector: ".cove-caption-sample"))
         """
-    }
-
-    static func rgba(_ color: CaptionAppearance.Color) -> String {
-        let opacity = min(max(color.opacity.isFinite ? color.opacity : 1, 0), 1)
-        return "rgba(\((color.rgb >> 16) & 0xFF), \((color.rgb >> 8) & 0xFF), \(color.rgb & 0xFF), "
-            + "\(Double(Int((opacity * 100).rounded())) / 100))"
-    }
-
-    /// CSS families for each of the CVAA's kinds of font, the fonts Debian ships first.
-    static func fontFamilies(_ family: CaptionAppearance.FontFamily) -> String {
-        switch family {
-        case .monospacedSerif: "\"Liberation Mono\", \"Nimbus Mono PS\", \"Courier New\", monospace"
-        case .proportionalSerif: "\"Liberation Serif\", \"DejaVu Serif\", \"Times New Roman\", serif"
-        case .monospacedSansSerif: "\"DejaVu Sans Mono\", \"Noto Sans Mono\", monospace"
-        case .proportionalSansSerif: "\"DejaVu Sans\", \"Liberation Sans\", \"Noto Sans\", sans-serif"
-        case .casual: "\"Comic Neue\", \"Comic Sans MS\", \"Comic Relief\", sans-serif"
-        case .cursive: "\"Z003\", \"URW Chancery L\", \"Apple Chancery\", cursive"
-        case .smallCapitals: "\"DejaVu Sans\", \"Liberation Sans\", sans-serif"
-        }
-    }
-
-    static func shadow(_ edge: CaptionAppearance.CharacterEdge?) -> String {
-        switch edge {
-        case nil, .none?: "none"
-        case .raised?: "-1px -1px 0 rgba(255,255,255,0.7), 1px 1px 0 rgba(0,0,0,0.9)"
-        case .depressed?: "1px 1px 0 rgba(255,255,255,0.7), -1px -1px 0 rgba(0,0,0,0.9)"
-        case .uniform?: "1px 0 0 black, -1px 0 0 black, 0 1px 0 black, 0 -1px 0 black"
-        case .dropShadow?: "2px 2px 2px rgba(0,0,0,0.9)"
-        }
     }
 
     isolated deinit {

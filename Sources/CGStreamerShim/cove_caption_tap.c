@@ -75,14 +75,21 @@ static void add_pair(CoveCaptionEntry *entry, gboolean field1, guint8 a, guint8 
     }
 }
 
-/// cc_data triplets (CEA-708 cc_data and the cc_data section of a CDP): the 608 pairs are cc_type 0 (field 1)
-/// and 1 (field 2) with cc_valid set; DTVCC packets (708) are not read yet.
+/// cc_data triplets (CEA-708 cc_data and the cc_data section of a CDP), those with cc_valid set: the 608 pairs are
+/// cc_type 0 (field 1) and 1 (field 2); the DTVCC (708) pairs cc_type 3 (a packet starts) and 2, kept in order.
 static void read_cc_data(CoveCaptionEntry *entry, const guint8 *data, gsize size) {
     for (gsize i = 0; i + 3 <= size; i += 3) {
         guint8 header = data[i];
         if (!(header & 0x04)) continue;
         guint8 type = header & 0x03;
-        if (type <= 1) add_pair(entry, type == 0, data[i + 1], data[i + 2]);
+        if (type <= 1) {
+            add_pair(entry, type == 0, data[i + 1], data[i + 2]);
+        } else if (entry->dtvcc_count < COVE_CAPTION_DTVCC_PAIRS) {
+            guint8 at = entry->dtvcc_count++;
+            if (type == 3) entry->dtvcc_starts |= 1u << at;
+            entry->dtvcc[at * 2] = data[i + 1];
+            entry->dtvcc[at * 2 + 1] = data[i + 2];
+        }
     }
 }
 

@@ -30,6 +30,8 @@ public enum DemoCatalog {
     /// cove-demo-ads`. The catalog also holds `SSAICatalog`'s failure-switch videos, which the demo does not list.
     public static let adsVideoID = "6000000000011"
     public static let adConfigID = "cove-demo-ads"
+    /// CEA-608 and CEA-708 captions carried in the video (`MediaEncoder.encodeDemoCaptions`).
+    public static let captionsVideoID = "6000000000012"
 
     /// `mediaBaseURL` is the emulator's `/media` address; the emulator's base URL (for VMAPs and their beacons) is
     /// what precedes it.
@@ -89,7 +91,7 @@ public enum DemoCatalog {
         var catalog = EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
             videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
-                     sphereVideo(media, mediaBaseURL)]
+                     sphereVideo(media, mediaBaseURL), captionsVideo(media, mediaBaseURL, poster)]
                 + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
@@ -145,6 +147,20 @@ public enum DemoCatalog {
             "projection": "equirectangular",
             "sources": [["src": .string(mediaBaseURL + "/" + media.sphere), "container": "MP4", "codec": "H264",
                          "width": 1536, "height": 768, "duration": 10000]],
+        ]
+    }
+
+    private static func captionsVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String,
+                                      _ poster: JSONValue) -> JSONValue {
+        [
+            "id": .string(captionsVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-broadcast-captions",
+            "name": .string(tr("Cove demo: broadcast captions")),
+            "description": .string(tr("Captions carried in the video, as broadcasts send them: CEA-608 CC1 and CEA-708 services 1 and 2 in English and Spanish.")),
+            "duration": 10000,
+            "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/" + media.captionsHLS), "type": "application/x-mpegURL"]],
         ]
     }
 

@@ -18,13 +18,15 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var sphere: String
     /// Relative path of the stitched SSAI stream's master playlist (`StitchPlan.demo`).
     public var stitchedHLS: String
+    /// Relative path of the HLS master playlist whose video carries CEA-608 and CEA-708 captions.
+    public var captionsHLS: String
     /// Absolute directory holding them all.
     public var root: String
 
     public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
                 languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4",
-                stitchedHLS: String = "stitched/master.m3u8") {
+                stitchedHLS: String = "stitched/master.m3u8", captionsHLS: String = "captions/master.m3u8") {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
@@ -33,13 +35,14 @@ public struct DemoMediaFiles: Sendable, Equatable {
         self.languagesHLS = languagesHLS
         self.sphere = sphere
         self.stitchedHLS = stitchedHLS
+        self.captionsHLS = captionsHLS
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 5
+    static let demoRecipeVersion = 6
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -67,6 +70,7 @@ extension MediaEncoder {
             try encodeEquirectangularMP4(to: scratch + "/" + result.sphere, seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
             try encodeStitchedHLS(to: scratch + "/" + directoryName(of: result.stitchedHLS), plan: .demo)
+            try encodeDemoCaptions(to: scratch + "/" + directoryName(of: result.captionsHLS), seconds: demoSeconds)
             try encodeMultiLanguageHLS(
                 to: scratch + "/languages", seconds: demoSeconds,
                 audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
@@ -120,6 +124,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.poster)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.sphere)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.captionsHLS)
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

@@ -52,13 +52,17 @@ extension MediaEncoder {
     /// Queues every pair, timestamped at its frame, then the end of the stream.
     private static func fillCaptions(_ bin: UnsafeMutablePointer<GstBin>, with captions: CEA608Writer,
                                      frames: Int) throws {
+        let bytes = captions.channel.isField2 ? captions.s334Bytes(frames: frames) : captions.bytes(frames: frames)
+        try fillCaptions(bin, bytes: bytes, perFrame: captions.channel.isField2 ? 6 : 2)
+    }
+
+    /// Pushes `bytes` into the appsrc `captions`, `perFrame` bytes a buffer at 30 frames a second, then the end.
+    static func fillCaptions(_ bin: UnsafeMutablePointer<GstBin>, bytes: [UInt8], perFrame size: Int) throws {
         guard let element = gst_bin_get_by_name(bin, "captions") else { throw MediaEncoderError("no appsrc") }
         defer { gst_object_unref(element) }
         let source = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSrc.self)
         let frameNanoseconds = UInt(1_000_000_000 / CEA608Writer.framesPerSecond)
-        let size = captions.channel.isField2 ? 6 : 2
         let bufferSize = gsize(size)
-        let bytes = captions.channel.isField2 ? captions.s334Bytes(frames: frames) : captions.bytes(frames: frames)
         for frame in 0..<(bytes.count / size) {
             guard let buffer = gst_buffer_new_allocate(nil, bufferSize, nil) else { throw MediaEncoderError("no buffer") }
             _ = bytes.withUnsafeBufferPointer { gst_buffer_fill(buffer, 0, $0.baseAddress! + frame * size, bufferSize) }

@@ -7,19 +7,14 @@ import CZVBIShim
 final class ClosedCaptionDecoder {
     /// The caption channels (CC1–CC4) libzvbi reports; 5–8 are the text services, not captions.
     static let captionChannels = 1...4
-    /// Cues kept per channel (the oldest go first): an hour of dense roll-up.
-    static let cueLimit = 20_000
     static let rowCount = Int(COVE_CC_ROWS)
     static let columnCount = Int(COVE_CC_COLUMNS)
 
     private let decoder: OpaquePointer
-    /// Ended cues per channel, by start.
-    private var ended: [Int: [CaptionCue]] = [:]
-    /// The rows showing now per channel, until the page changes (end infinite).
-    private var showing: [Int: [CaptionCue]] = [:]
+    private var timeline = ClosedCaptionTimeline()
     private var lastTime: Double?
     /// Channels that have shown a caption.
-    private(set) var channels: Set<Int> = []
+    var channels: Set<Int> { timeline.channels }
 
     init?() {
         guard let decoder = cove_cc_decoder_new() else { return nil }
@@ -32,15 +27,19 @@ final class ClosedCaptionDecoder {
 
     /// The cues of `channel` so far, the showing ones with an infinite end.
     func cues(channel: Int) -> [CaptionCue] {
-        (ended[channel] ?? []) + (showing[channel] ?? [])
+        timeline.cues(channel: channel)
     }
 
     /// Feeds one frame's pairs at `time` (stream seconds); `reset` after a flush (a seek). Returns the channels
     /// whose cues changed.
     func feed(field1: (UInt8, UInt8)?, field2: (UInt8, UInt8)?, at time: Double, reset: Bool = false) -> Set<Int> {
         var changed: Set<Int> = []
-        // A jump back without a flush (a segment restarting) is a seek all the same.
-        if reset || lastTime.map({ time < $0 - 0.5 }) == true { changed = restart(at: time) }
+        // A jump back without a flush (a segment restarting) is a seek all the same: what was showing ends where
+        // decoding stopped, cues from the new position on are decoded again, and libzvbi forgets its pages.
+        if reset || lastTime.map({ time < $0 - 0.5 }) == true {
+            cove_cc_decoder_reset(decoder)
+            changed = timeline.restart(at: time, stopped: lastTime)
+        }
         lastTime = time
         var first = [field1?.0 ?? 0, field1?.1 ?? 0]
         var second = [field2?.0 ?? 0, field2?.1 ?? 0]
@@ -51,49 +50,15 @@ final class ClosedCaptionDecoder {
             }
         }
         for channel in Self.captionChannels where mask & (1 << UInt32(channel)) != 0 {
-            if pageChanged(channel: channel, at: time) { changed.insert(channel) }
-        }
-        return changed
-    }
-
-    /// After a seek: what was showing ends where decoding stopped, cues from the new position on are decoded
-    /// again, and libzvbi forgets its pages.
-    private func restart(at time: Double) -> Set<Int> {
-        cove_cc_decoder_reset(decoder)
-        var changed: Set<Int> = []
-        for channel in Set(showing.keys).union(ended.keys) {
-            let before = cues(channel: channel)
-            var kept = (ended[channel] ?? []).filter { $0.start < time }
-            for var cue in showing[channel] ?? [] {
-                cue.end = min(lastTime ?? time, time)
-                if cue.end > cue.start { kept.append(cue) }
+            var cells = [CoveCCCell](repeating: CoveCCCell(), count: Self.rowCount * Self.columnCount)
+            let fetched = cells.withUnsafeMutableBufferPointer {
+                cove_cc_decoder_fetch(decoder, Int32(channel), $0.baseAddress)
             }
-            ended[channel] = kept
-            showing[channel] = []
-            if cues(channel: channel) != before { changed.insert(channel) }
+            if timeline.show(fetched != 0 ? Self.rows(of: cells, at: time) : [], channel: channel, at: time) {
+                changed.insert(channel)
+            }
         }
         return changed
-    }
-
-    private func pageChanged(channel: Int, at time: Double) -> Bool {
-        var cells = [CoveCCCell](repeating: CoveCCCell(), count: Self.rowCount * Self.columnCount)
-        let fetched = cells.withUnsafeMutableBufferPointer { cove_cc_decoder_fetch(decoder, Int32(channel),
-                                                                                   $0.baseAddress) }
-        let rows = fetched != 0 ? Self.rows(of: cells, at: time) : []
-        let before = showing[channel] ?? []
-        guard rows.map(\.spans) != before.map(\.spans) || rows.map(\.settings) != before.map(\.settings) else {
-            return false
-        }
-        var done = ended[channel] ?? []
-        for var cue in before {
-            cue.end = time
-            if cue.end > cue.start { done.append(cue) }
-        }
-        if done.count > Self.cueLimit { done.removeFirst(done.count - Self.cueLimit) }
-        ended[channel] = done
-        showing[channel] = rows
-        if !rows.isEmpty { channels.insert(channel) }
-        return true
     }
 
     /// One cue per row with text: spans by colour, italics and underline; the row is the cue's line counted from
@@ -135,8 +100,9 @@ final class ClosedCaptionDecoder {
         return cues
     }
 
-    /// The WebVTT colour class of a 608 foreground (libzvbi's indices); white, the default, has none.
+    /// The WebVTT colour class of a 608 foreground (libzvbi's indices; WebVTT names green "lime"); white, the default,
+    /// has none.
     static func colourClass(_ index: UInt8) -> String? {
-        ["black", "red", "green", "yellow", "blue", "magenta", "cyan", nil][Int(min(index, 7))]
+        ["black", "red", "lime", "yellow", "blue", "magenta", "cyan", nil][Int(min(index, 7))]
     }
 }

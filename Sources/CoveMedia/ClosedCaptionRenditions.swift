@@ -1,21 +1,30 @@
+import CoveCore
+
 /// A caption channel an HLS master announces (`#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS`): `INSTREAM-ID` "CC1"…"CC4"
-/// (CEA-608) with the language and name the playlist gives. "SERVICEn" (CEA-708) is read but not decoded yet.
+/// (CEA-608) or "SERVICE1"…"SERVICE63" (CEA-708), with the language and name the playlist gives.
 struct ClosedCaptionRendition: Sendable, Equatable {
-    /// 1…4 for CC1–CC4.
-    var channel: Int
+    var channel: ClosedCaptionChannel
     var language: String?
     var name: String?
 
-    /// The CEA-608 renditions of the `#EXT-X-MEDIA` lines given (others are skipped).
+    /// The caption renditions of the `#EXT-X-MEDIA` lines given (others are skipped).
     static func parse(_ lines: String) -> [ClosedCaptionRendition] {
         lines.split(whereSeparator: \.isNewline).compactMap { line in
             guard line.hasPrefix("#EXT-X-MEDIA:") else { return nil }
             let attributes = attributeList(line.dropFirst("#EXT-X-MEDIA:".count))
             guard attributes["TYPE"] == "CLOSED-CAPTIONS", let id = attributes["INSTREAM-ID"]?.uppercased(),
-                  id.hasPrefix("CC"), let channel = Int(id.dropFirst(2)), (1...4).contains(channel) else { return nil }
+                  let channel = channel(instreamID: id) else { return nil }
             return ClosedCaptionRendition(channel: channel, language: attributes["LANGUAGE"].flatMap { $0.isEmpty ? nil : $0 },
                                           name: attributes["NAME"].flatMap { $0.isEmpty ? nil : $0 })
         }
+    }
+
+    private static func channel(instreamID id: String) -> ClosedCaptionChannel? {
+        if id.hasPrefix("SERVICE"), let service = Int(id.dropFirst(7)), (1...63).contains(service) {
+            return .cea708(service: service)
+        }
+        if id.hasPrefix("CC"), let channel = Int(id.dropFirst(2)), (1...4).contains(channel) { return .cea608(channel) }
+        return nil
     }
 
     /// An HLS attribute list: `KEY=value` pairs separated by commas, a quoted value may hold commas.

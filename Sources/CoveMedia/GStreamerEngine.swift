@@ -28,6 +28,7 @@ public final class GStreamerEngine: PlaybackEngine {
     /// The caption data carried in the video (cove_caption_tap.c) and its CEA-608 decoder.
     var captionTap: OpaquePointer?
     var closedCaptions: ClosedCaptionDecoder?
+    var captionServices = CEA708CaptionDecoder()
     /// The capsfilter that sizes frames (owned by the pipeline), and the caps it was last given.
     var videoSizeFilter: UnsafeMutablePointer<GstElement>?
     var appliedSizeCaps: String?
@@ -238,6 +239,7 @@ public final class GStreamerEngine: PlaybackEngine {
         selectionTimer = nil
         reportedSeekable = nil
         closedCaptions = nil
+        captionServices = CEA708CaptionDecoder()
     }
 
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.

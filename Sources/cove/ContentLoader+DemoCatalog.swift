@@ -9,7 +9,7 @@ extension ContentLoader {
     /// In the order a new user would try them; the region-restricted video is shown by its playlist.
     static let demoCatalogVideoIDs = [
         DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.audioVideoID,
-        DemoCatalog.languagesVideoID, DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
+        DemoCatalog.languagesVideoID, DemoCatalog.captionsVideoID, DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
     ]
     static let demoCatalogPlaylistIDs = [DemoCatalog.playlistID, DemoCatalog.playlistWithErrorID]
 

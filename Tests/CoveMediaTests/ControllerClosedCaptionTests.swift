@@ -57,7 +57,7 @@ final class ControllerClosedCaptionTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { controller.state.captionTracks.contains { $0.id == "cc:1" } },
                                        timeout: 20), "\(recorder.lines)")
             let track = try XCTUnwrap(controller.state.captionTracks.first { $0.id == "cc:1" })
-            XCTAssertEqual(track.name, "CC1")
+            XCTAssertNil(track.name, "no master names it: the menu calls it CC1")
             XCTAssertEqual(controller.state.captionTracks.map(\.id), ["cc:1"], "only the channel that carries text")
             controller.selectCaption(.track(track))
             XCTAssertEqual(controller.state.selectedCaptionTrack, track)
@@ -140,6 +140,11 @@ final class ControllerClosedCaptionTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.map(\.text) == ["HELLO CAPTIONS"] },
                                        timeout: 20), "\(controller.state.captionCues) \(recorder.lines)")
             XCTAssertGreaterThanOrEqual(controller.state.playhead, Self.popOnShown - 0.05)
+            // The master's CLOSED-CAPTIONS rendition is not a subtitle rendition to fetch: the track stays.
+            _ = MainLoop.run(until: { false }, timeout: 1)
+            XCTAssertTrue(controller.state.captionTracks.contains { $0.id == "cc:1" }, "\(recorder.lines)")
+            XCTAssertEqual(controller.state.selectedCaptionTrack?.id, "cc:1")
+            XCTAssertFalse(recorder.lines.contains { $0.contains("warning") }, "\(recorder.lines)")
         }
     }
 
@@ -148,7 +153,8 @@ final class ControllerClosedCaptionTests: XCTestCase {
             + "\n" + #"#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="708",INSTREAM-ID="SERVICE1""#
             + "\n" + #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="x",INSTREAM-ID="CC1",URI="s.m3u8""#
         XCTAssertEqual(ClosedCaptionRendition.parse(lines),
-                       [ClosedCaptionRendition(channel: 3, language: "en", name: "English, CC")])
+                       [ClosedCaptionRendition(channel: .cea608(3), language: "en", name: "English, CC"),
+                        ClosedCaptionRendition(channel: .cea708(service: 1), language: nil, name: "708")])
     }
 
     /// Field 2 (SMPTE 334-1 Annex A into the encoder, cc_type 1 out of the SEI) is CC3.
@@ -162,7 +168,6 @@ final class ControllerClosedCaptionTests: XCTestCase {
             XCTAssertTrue(MainLoop.run(until: { !controller.state.captionTracks.isEmpty }, timeout: 20),
                           "\(recorder.lines)")
             XCTAssertEqual(controller.state.captionTracks.map(\.id), ["cc:3"])
-            XCTAssertEqual(controller.state.captionTracks.map(\.name), ["CC3"])
             controller.selectCaption(.track(try XCTUnwrap(controller.state.captionTracks.first)))
             XCTAssertTrue(MainLoop.run(until: { controller.state.captionCues.map(\.text) == ["ON FIELD TWO"] },
                                        timeout: 20), "\(controller.state.captionCues) \(recorder.lines)")

@@ -41,6 +41,7 @@ enum UITestSupport {
                                     cuePrefix: cuePrefixes[language] ?? language)
             },
             sidecars: [HLSSubtitleLanguage(language: "es", name: "Español", cuePrefix: cuePrefixes["es"] ?? "es")])
+        try MediaEncoder.encodeDemoCaptions(to: directory + "/captions", seconds: 4)
         mediaDirectory = directory
         return directory
     }
@@ -55,6 +56,8 @@ enum UITestSupport {
     static let multiLanguageVideoID = "5000000000003"
     /// The same streams without subtitle renditions, captioned by a sidecar WebVTT file instead.
     static let sidecarVideoID = "5000000000004"
+    /// CEA-608 CC1 and CEA-708 services 1 and 2 in the video, announced by the master (the demo's recipe, 4 s).
+    static let broadcastCaptionsVideoID = "5000000000005"
 
     static func catalog(mediaBaseURL: String, mediaRoot: String) -> EmulatorCatalog {
         let poster = JSONValue.string(mediaBaseURL + "/thumbs/thumb-01.jpg")
@@ -80,7 +83,11 @@ enum UITestSupport {
             "text_tracks": [["src": .string(mediaBaseURL + "/multi/sidecar_es.vtt"), "srclang": "es",
                              "label": "Español", "kind": "subtitles", "mime_type": "text/vtt"]],
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi, sidecar],
+        let broadcast: JSONValue = [
+            "id": .string(broadcastCaptionsVideoID), "account_id": .string(accountID), "name": "UI test broadcast captions",
+            "sources": [["src": .string(mediaBaseURL + "/captions/master.m3u8"), "type": "application/x-mpegURL"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi, sidecar, broadcast],
                                mediaRoot: mediaRoot)
     }
 

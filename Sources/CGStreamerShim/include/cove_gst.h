@@ -51,6 +51,7 @@ guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
 /// Caption data carried in the video (CEA-608/708 in GstVideoCaptionMeta), read by a pad probe on the video
 /// decoder's output (presentation order) on the streaming thread and queued here; see cove_caption_tap.c.
 typedef struct CoveCaptionTap CoveCaptionTap;
+#define COVE_CAPTION_DTVCC_PAIRS 31
 typedef struct {
     double time;          // stream seconds of the frame
     guint8 field1[2];
@@ -58,6 +59,9 @@ typedef struct {
     guint8 has_field1;
     guint8 has_field2;
     guint8 reset;         // a flush or new segment: forget the decoder's state before this entry
+    guint8 dtvcc_count;   // CEA-708 DTVCC pairs in `dtvcc`, in their order (a frame has at most 31 triplets)
+    guint32 dtvcc_starts; // bit i set: pair i has cc_type 3 (a DTVCC packet starts)
+    guint8 dtvcc[COVE_CAPTION_DTVCC_PAIRS * 2];
 } CoveCaptionEntry;
 /// Called on the thread that runs `context` (at most one call queued at a time) when entries are waiting.
 typedef void (*CoveCaptionCallback)(gpointer user_data);

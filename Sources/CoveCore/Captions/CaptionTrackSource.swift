@@ -18,11 +18,14 @@ public enum CaptionTrackSource: Sendable, Equatable {
 }
 
 extension PlaybackSession {
-    /// The source of one of `captionTracks`; nil for a track whose cues Cove cannot load (a DASH text stream).
+    /// The source of one of `captionTracks`; nil for a track whose cues Cove cannot load (a DASH text stream) and
+    /// for captions carried in the video (the engine decodes those).
     public func captionSource(for track: MediaTrack) -> CaptionTrackSource? {
         let origin = AddressOrigin.of(stream: source.url)
         if track.isSidecar { return sidecarTextTrack(for: track)?.src.map { .webVTT($0, origin: origin) } }
-        let listed = listedCaptionTracks
+        if PlaybackController.isClosedCaptionTrack(track) { return nil }
+        // The master's subtitle renditions, in its order: the captions in the video are not among them.
+        let listed = listedCaptionTracks.filter { !PlaybackController.isClosedCaptionTrack($0) }
         guard source.deliveryMethod == .hls, let index = listed.firstIndex(of: track) else { return nil }
         let ordinal = listed[..<index].filter { $0.language == track.language }.count
         return .hlsRendition(master: source.url, language: track.language, name: track.name, ordinal: ordinal,

@@ -15,6 +15,22 @@ final class TranslationCatalogueTests: XCTestCase {
         XCTAssertEqual(Set(try languages()), Set(pluralCounts.keys))
     }
 
+    /// xgettext reads only the files po/POTFILES lists: a file of translated strings missing there drops its
+    /// messages from the catalogues (obsolete, so the menu item shows in English).
+    func testPOTFILESListsEverySourceWithTranslatedStrings() throws {
+        let listed = Set(try String(contentsOf: source.appendingPathComponent("po/POTFILES"), encoding: .utf8)
+            .split(separator: "\n").map(String.init))
+        let sources = source.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        var translating: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("tr(\"") || text.contains("trn(\"") { translating.append("Sources/" + file) }
+        }
+        XCTAssertGreaterThan(translating.count, 40)
+        XCTAssertEqual(Set(translating).subtracting(listed), [], "files with tr(\"…\") missing from po/POTFILES")
+    }
+
     func testEveryCatalogueCompilesAndIsComplete() throws {
         let messages = try POFile(path: source.appendingPathComponent("po/cove.pot").path).entries.count
         XCTAssertGreaterThan(messages, 200)

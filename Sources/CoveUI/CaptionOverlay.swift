@@ -22,6 +22,8 @@ final class CaptionOverlay {
     let root: Widget
     private var labels: [(cue: Int, label: Widget)] = []
     private var clips: [Widget] = []
+    /// Scrolling regions' lines slide up rather than jump.
+    let rollUp: CaptionRollUp
     private let provider: UnsafeMutablePointer<GtkCssProvider>
     private var providerCSS = ""
     private var cues: [CaptionCue] = []
@@ -58,6 +60,7 @@ final class CaptionOverlay {
         // Clicks and the pointer go to the video below.
         gtk_widget_set_can_target(root, 0)
         gtk_widget_set_visible(root, 0)
+        rollUp = CaptionRollUp(root: root)
         Self.attached[UnsafeMutableRawPointer(root)] = Weak(overlay: self)
     }
 
@@ -194,6 +197,14 @@ final class CaptionOverlay {
             placed.append((box, label, box.textFrame))
             labels.append((box.cue, label))
         }
+        // Where each scrolling region's cues are now, against where they were: a new line slides the others up.
+        var tops: [String: [CaptionRollUp.CueKey: Double]] = [:]
+        for item in placed {
+            guard let clip = item.box.clip, let region = cues[item.box.cue].region, region.scrollsUp else { continue }
+            let cue = cues[item.box.cue]
+            tops[region.id, default: [:]][CaptionRollUp.CueKey(start: cue.start, text: cue.text)] = item.rect.y - clip.y
+        }
+        rollUp.laidOut(tops)
         let regionRects = Array(Set(result.boxes.compactMap(\.clip)))
         let outer = placed.filter { $0.box.clip == nil }.map(\.rect) + regionRects
         guard let first = outer.first else {
@@ -227,6 +238,11 @@ final class CaptionOverlay {
                 gtk_fixed_remove(cast(root), item.label)
                 gtk_fixed_put(cast(parent), item.label, 0, 0)
                 g_object_unref(UnsafeMutableRawPointer(item.label))
+            }
+            if parent != root, item.box.direction == .horizontal, let region = cues[item.box.cue].region,
+               region.scrollsUp {
+                rollUp.place(item.label, in: parent, x: x, y: y, region: region.id)
+                continue
             }
             var point = graphene_point_t(x: Float(x.rounded()), y: Float(y.rounded()))
             var transform = gsk_transform_translate(nil, &point)
@@ -335,6 +351,7 @@ final class CaptionOverlay {
     }
 
     private func clear() {
+        rollUp.forgetLabels()
         for (_, label) in labels where gtk_widget_get_parent(label) != nil {
             let parent = gtk_widget_get_parent(label)!
             gtk_fixed_remove(cast(parent), label)
@@ -350,6 +367,7 @@ final class CaptionOverlay {
     }
 
     isolated deinit {
+        rollUp.stop()
         Self.attached[UnsafeMutableRawPointer(root)] = nil
         for clip in clips { g_object_unref(UnsafeMutableRawPointer(clip)) }
         g_object_unref(UnsafeMutableRawPointer(provider))

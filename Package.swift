@@ -74,9 +74,11 @@ let package = Package(
         // Test support: watches the X11 root window for the Picture in Picture keep-above request.
         .target(name: "CX11Probe", dependencies: ["CGtk"], path: "Tests/Support/CX11Probe",
                 linkerSettings: [.linkedLibrary("X11")]),
+        // Test support: GTK's accessibility test API (variadic, so C), to read what a screen reader is told.
+        .target(name: "CGtkTestProbe", dependencies: ["CGtk"], path: "Tests/Support/CGtkTestProbe"),
         .testTarget(name: "CoveUITests",
                     dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim",
-                                   "CX11Probe", "CFileWatch"],
+                                   "CX11Probe", "CFileWatch", "CGtkTestProbe"],
                     swiftSettings: strict),
     ]
 )

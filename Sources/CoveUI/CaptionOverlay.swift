@@ -304,9 +304,12 @@ final class CaptionOverlay {
         }
         gtk_label_set_attributes(cast(label), attributes)
         pango_attr_list_unref(attributes)
+        let reversed = cue.settings.vertical == .leftToRight
         gtk_label_set_markup(cast(label), CaptionMarkup.markup(for: cue, appearance: appearance,
-                                                               fontPixels: fontPixels,
-                                                               reversingLines: cue.settings.vertical == .leftToRight))
+                                                               fontPixels: fontPixels, reversingLines: reversed))
+        // A vertical:lr cue's lines are set last first (turned, they read left to right): screen readers get them
+        // in the cue's own order.
+        if reversed, cue.text.contains("\n") { cove_accessible_set_label(label, cue.text) }
     }
 
     /// The label's natural width up to `maximumInline` (at least its longest unbreakable part), and its height at

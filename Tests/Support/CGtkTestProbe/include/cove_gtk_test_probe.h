@@ -1,0 +1,8 @@
+#ifndef COVE_GTK_TEST_PROBE_H
+#define COVE_GTK_TEST_PROBE_H
+#include <gtk/gtk.h>
+
+/// Whether `widget`'s accessible label property is `expected` (GTK's test API, variadic in C): what a screen reader
+/// reads as its name when set.
+gboolean cove_test_accessible_label_is(GtkWidget *widget, const char *expected);
+#endif

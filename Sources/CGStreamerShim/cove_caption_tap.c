@@ -16,6 +16,7 @@ struct CoveCaptionTap {
     gboolean wake_scheduled;
     gboolean pending_reset;
     GstSegment segment;
+    gint width, height;        // the decoded video's, from its caps (analytics' rendition size)
     CoveCaptionEntry queue[COVE_CAPTION_QUEUE];
     guint head, count;
     GMainContext *context;
@@ -137,6 +138,16 @@ static GstPadProbeReturn probe(GstPad *pad, GstPadProbeInfo *info, gpointer data
             if (segment->format == GST_FORMAT_TIME) gst_segment_copy_into(segment, &tap->segment);
         } else if (GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) {
             tap->pending_reset = TRUE;
+        } else if (GST_EVENT_TYPE(event) == GST_EVENT_CAPS) {
+            GstCaps *caps = NULL;
+            gst_event_parse_caps(event, &caps);
+            const GstStructure *structure = caps && gst_caps_get_size(caps) > 0 ? gst_caps_get_structure(caps, 0) : NULL;
+            gint width = 0, height = 0;
+            if (structure && gst_structure_get_int(structure, "width", &width) &&
+                gst_structure_get_int(structure, "height", &height)) {
+                tap->width = width;
+                tap->height = height;
+            }
         }
         g_mutex_unlock(&tap->lock);
         return GST_PAD_PROBE_OK;
@@ -213,6 +224,14 @@ guint cove_caption_tap_take(CoveCaptionTap *tap, CoveCaptionEntry *entries, guin
     tap->count -= taken;
     g_mutex_unlock(&tap->lock);
     return taken;
+}
+
+gboolean cove_caption_tap_video_size(CoveCaptionTap *tap, gint *width, gint *height) {
+    g_mutex_lock(&tap->lock);
+    *width = tap->width;
+    *height = tap->height;
+    g_mutex_unlock(&tap->lock);
+    return *width > 0 && *height > 0;
 }
 
 void cove_caption_tap_free(CoveCaptionTap *tap) {

@@ -137,9 +137,14 @@ public protocol PlaybackEngine: AnyObject {
     /// How far media has arrived ahead of the playhead, in stream seconds (the SDK slider's buffered region);
     /// nil while unknown.
     var bufferedPosition: Double? { get }
+    /// What the engine measures of the rendition playing (analytics' engagement figures); nil when it measures
+    /// nothing.
+    var statistics: EngineStatistics? { get }
 }
 
 extension PlaybackEngine {
+    public var statistics: EngineStatistics? { nil }
+
     public func load(uri: String) {
         load(uri: uri, options: EngineLoadOptions())
     }

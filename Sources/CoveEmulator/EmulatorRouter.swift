@@ -28,6 +28,7 @@ enum EmulatorRouter {
             return .content(status: 200, contentType: document.contentType, body: document.body)
         }
         if segments.first == "beacons", segments.count > 1 { return BeaconSink.beacon() }
+        if request.rawPath == "/v2/tracker" { return TrackerSink.reply(catalog.trackerFault) }
         if segments.first == "clickthrough", segments.count == 2, let adID = segments.last, !adID.isEmpty {
             return BeaconSink.clickThrough(adID: adID)
         }

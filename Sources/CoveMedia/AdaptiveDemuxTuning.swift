@@ -50,6 +50,22 @@ final class AdaptiveDemuxTuning: Sendable {
         if let buffer { Self.applyBuffer(buffer, to: element) }
     }
 
+    /// The download throughput the first demuxer measured (`current-bandwidth`), bits per second; nil without
+    /// an adaptive demuxer or before its first download.
+    func measuredBandwidth() -> Int? {
+        // The reference is taken under the lock, so `close` cannot drop the element while it is read.
+        guard let demuxer = state.withLock({ state -> UInt? in
+            guard let first = state.demuxers.first else { return nil }
+            gst_object_ref(Self.element(first))
+            return first
+        }) else { return nil }
+        let element = Self.element(demuxer)
+        defer { gst_object_unref(element) }
+        guard cove_object_has_property(element, "current-bandwidth") != 0 else { return nil }
+        let bandwidth = UInt32(bitPattern: cove_object_get_int(element, "current-bandwidth"))
+        return bandwidth > 0 ? Int(bandwidth) : nil
+    }
+
     /// Drops the references; later announcements are ignored. Call once the pipeline is NULL.
     func close() {
         let demuxers = state.withLock { state in

@@ -28,11 +28,17 @@ final class BeaconTransfer: @unchecked Sendable {
     private let curl: UnsafeMutableRawPointer?
     private let connectTimeout: Double
     private let requestTimeout: Double
+    private let userAgent: String
+    /// When set, a 2xx answer counts only if its body begins with these bytes (a tracker's GIF).
+    private let expectedPrefix: [UInt8]?
 
-    init(connectTimeout: Double, requestTimeout: Double) {
+    init(connectTimeout: Double, requestTimeout: Double, userAgent: String = BeaconTransfer.userAgent,
+         expectedPrefix: [UInt8]? = nil) {
         curl = Self.globalInit == CURLE_OK ? curl_easy_init() : nil
         self.connectTimeout = connectTimeout
         self.requestTimeout = requestTimeout
+        self.userAgent = userAgent
+        self.expectedPrefix = expectedPrefix
     }
 
     deinit {
@@ -69,14 +75,20 @@ final class BeaconTransfer: @unchecked Sendable {
         default:
             return .failed
         }
-        return (200..<300).contains(status) ? .delivered : .refused(status: status)
+        guard (200..<300).contains(status) else { return .refused(status: status) }
+        if let expectedPrefix {
+            let body = body.pointee
+            guard body.length >= expectedPrefix.count, let data = body.data,
+                  expectedPrefix.indices.allSatisfy({ data[$0] == expectedPrefix[$0] }) else { return .refused(status: status) }
+        }
+        return .delivered
     }
 
     private func configure(_ curl: UnsafeMutableRawPointer, url: String) {
         cove_curl_setopt_string(curl, CURLOPT_URL, url)
         cove_curl_setopt_long(curl, CURLOPT_HTTPGET, 1)
         // No header list, no cookie engine, no .netrc, no Referer: a beacon says only what its address says.
-        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, Self.userAgent)
+        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, userAgent)
         // Signals cannot interrupt a worker thread safely; timeouts then rely on curl's own threaded resolver.
         cove_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1)
         cove_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))

@@ -7,9 +7,13 @@ import FoundationEssentials
 public final class PlaybackService: Sendable {
     public let configuration: PlaybackServiceConfiguration
     private let transport = CurlTransport()
+    /// Told of every Playback API request and its answer (analytics' `catalog_request`/`catalog_response`), on the
+    /// request's thread. The address carries no credential: the key and a token travel in headers.
+    private let observer: (@Sendable (CatalogExchange) -> Void)?
 
-    public init(configuration: PlaybackServiceConfiguration) {
+    public init(configuration: PlaybackServiceConfiguration, observer: (@Sendable (CatalogExchange) -> Void)? = nil) {
         self.configuration = configuration
+        self.observer = observer
     }
 
     /// SDK `findVideo(withConfiguration:queryParameters:)`: the video named by `find` (ID before reference ID),
@@ -101,7 +105,13 @@ public final class PlaybackService: Sendable {
     func fetch<Value>(_ prepared: PreparedRequest, map: ([UInt8]) throws(PlaybackJSONError) -> Value)
         async throws(PlaybackServiceError) -> Value {
         let configuration = prepared.configuration
-        let response = try await transport.get(prepared.request, configuration).get()
+        let url = Redaction.scrub(prepared.request.url, secrets: configuration.secrets)
+        observer?(.request(url: url))
+        let started = ContinuousClock.now
+        let answer = await transport.get(prepared.request, configuration)
+        let elapsed = (ContinuousClock.now - started).components
+        observer?(.response(url: url, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        let response = try answer.get()
         guard (200..<300).contains(response.status) else {
             guard let entries = PlaybackAPIErrorEntry.parseList(Data(response.body))
             else {

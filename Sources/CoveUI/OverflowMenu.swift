@@ -3,7 +3,8 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…", and a
+/// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…", the
+/// analytics switches (AnalyticsPreferences), and a
 /// Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
@@ -17,6 +18,8 @@ final class OverflowMenu {
     private(set) var speedItems: [(rate: Double, button: Widget)] = []
     /// "Caption Style…", for tests.
     private(set) var captionStyleItem: Widget?
+    /// "Send Viewing Statistics" and "Include a Viewer Identifier", for tests.
+    private(set) var analyticsItems: [Widget] = []
 
     init(button: Widget) {
         popover = gtk_popover_new()
@@ -42,6 +45,9 @@ final class OverflowMenu {
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), style)
         captionStyleItem = style
+        gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        analyticsItems = AnalyticsPreferences.makeItems()
+        for item in analyticsItems { gtk_box_append(cast(content), item) }
         gtk_popover_set_child(cast(popover), content)
     }
 

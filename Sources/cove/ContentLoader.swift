@@ -15,6 +15,8 @@ final class ContentLoader {
     var strip: PlaylistStrip?
     private let playerView: PlayerView
     private var emulator: PlaybackAPIEmulator?
+    /// Told of every Playback API request (analytics' catalog events).
+    var catalogObserver: (@Sendable (CatalogExchange) -> Void)?
     private var liveStreams: DemoLiveStreams?
 
     init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView) {
@@ -64,7 +66,7 @@ final class ContentLoader {
             if options.demo {
                 startDemo()
             } else if let configuration = PlaybackServiceConfiguration(options.playbackAPI) {
-                find(with: PlaybackService(configuration: configuration))
+                find(with: PlaybackService(configuration: configuration, observer: catalogObserver))
             } else {
                 // LaunchOptions.parse refuses a Playback API target without an account, so this is only a guard.
                 controller.reportError(code: PlaybackServiceError.missingCredentials.code,
@@ -175,6 +177,6 @@ final class ContentLoader {
         var configuration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID, policyKey: DemoCatalog.policyKey)
         configuration.baseURL = emulator.baseURL
         configuration.authBaseURL = emulator.authBaseURL
-        return PlaybackService(configuration: configuration)
+        return PlaybackService(configuration: configuration, observer: catalogObserver)
     }
 }

@@ -22,6 +22,7 @@ final class CoveApplication {
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
     private var windowTitle: WindowTitle?
+    private var analytics: AnalyticsReporting?
     /// The viewer's caption style, shared by every player (kept in the state file's [Caption Style] group).
     private var captionStyle: CaptionStyleStore?
     private let exit: CleanExit
@@ -36,7 +37,11 @@ final class CoveApplication {
 
     func run() -> Int32 {
         MainLoop.bridgeDispatchMainQueue()
-        exit.stopPlayback = { [unowned self] in self.controller?.stop() }
+        exit.stopPlayback = { [unowned self] in
+            self.controller?.stop()
+            // After the session ended: the stretch it played is reported, then the sender spools what is left.
+            self.analytics?.finish()
+        }
         // Files alone go to the Cove already running; any other option is a player of its own (SingleInstance).
         switch SingleInstance.register(options, make: { [unowned self] flags in self.makeApplication(flags: flags) }) {
         case .primary:
@@ -150,7 +155,11 @@ final class CoveApplication {
         if let printer = eventPrinter {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
+        let analytics = AnalyticsReporting(options: options, state: state, controller: controller, player: playerView)
+        analytics.installActions(on: window)
+        self.analytics = analytics
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
+        loader.catalogObserver = analytics.catalogObserver
         windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
         playerView.retryHandler = { [unowned loader] in loader.load() }
         self.controller = controller

@@ -70,6 +70,8 @@ CoveCaptionTap *cove_caption_tap_new(GstElement *playbin, GMainContext *context,
                                      gpointer user_data, GDestroyNotify destroy);
 /// Moves up to `capacity` queued entries (oldest first) into `entries`; returns how many.
 guint cove_caption_tap_take(CoveCaptionTap *tap, CoveCaptionEntry *entries, guint capacity);
+/// The decoded video's size from its caps (the probe sees them too); FALSE before any.
+gboolean cove_caption_tap_video_size(CoveCaptionTap *tap, gint *width, gint *height);
 /// Stops delivery and frees the tap once no wake-up is in flight (the probes it left stay inert).
 void cove_caption_tap_free(CoveCaptionTap *tap);
 #endif

@@ -24,16 +24,25 @@ public enum ConfigurationFile {
 
     /// The settings in the file's bytes; nil bytes (no file) give no settings.
     public static func settings(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> PlaybackAPISettings {
-        guard let bytes else { return PlaybackAPISettings() }
+        guard let keyFile = try keyFile(bytes, path: path) else { return PlaybackAPISettings() }
+        return try PlaybackAPISettings(keyFile: keyFile, path: path)
+    }
+
+    /// The file's `[Analytics]` group; nil bytes (no file) give the defaults.
+    public static func analytics(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> AnalyticsOptions {
+        guard let keyFile = try keyFile(bytes, path: path) else { return AnalyticsOptions() }
+        return try AnalyticsOptions(keyFile: keyFile, path: path)
+    }
+
+    private static func keyFile(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> KeyFile? {
+        guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError(message: tr("%@: not UTF-8 text").replacingPlaceholder(with: path))
         }
-        let keyFile: KeyFile
         do {
-            keyFile = try KeyFile(parsing: text)
+            return try KeyFile(parsing: text)
         } catch {
             throw ConfigurationError(message: "\(path):\(error.line): \(error.message)")
         }
-        return try PlaybackAPISettings(keyFile: keyFile, path: path)
     }
 }

@@ -28,6 +28,9 @@ extension LaunchOptions {
         "--layout-file": .value(\.layoutFile),
         "--playback-api-base": .value(\.playbackAPI.baseURL),
         "--playback-api-auth-base": .value(\.playbackAPI.authBaseURL),
+        "--analytics-base": .value(\.analytics.baseURL),
+        "--no-analytics": .flag(\.analytics.disabled),
+        "--analytics": .flag(\.analytics.forced),
         "--demo": .flag(\.demo),
         "--print-events": .flag(\.printEvents),
         "--help": .flag(\.help),
@@ -58,10 +61,14 @@ extension LaunchOptions {
         do {
             let fromEnvironment = try PlaybackAPISettings(environment: environment)
             var fromFile = PlaybackAPISettings()
+            var analyticsFromFile = AnalyticsOptions()
             if let path = ConfigurationFile.path(environment: environment) {
-                fromFile = try ConfigurationFile.settings(readFile(path), path: path)
+                let bytes = try readFile(path)
+                fromFile = try ConfigurationFile.settings(bytes, path: path)
+                analyticsFromFile = try ConfigurationFile.analytics(bytes, path: path)
             }
             options.playbackAPI = options.playbackAPI.overlaid(on: fromEnvironment.overlaid(on: fromFile))
+            options.analytics = options.analytics.overlaid(on: analyticsFromFile)
         } catch {
             throw LaunchOptionsError(message: error.message)
         }

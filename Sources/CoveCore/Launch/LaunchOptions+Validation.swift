@@ -58,6 +58,11 @@ extension LaunchOptions {
                 .replacingPlaceholder(with: "--start-at"))
         }
         if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
+        if analytics.disabled, analytics.forced { throw together("--analytics", "--no-analytics") }
+        if let base = analytics.baseURL, !PlaybackAPISettings.isHTTPURL(base) {
+            throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL")
+                .replacingPlaceholder(with: "--analytics-base"))
+        }
         if layoutName != nil, layoutFile != nil { throw together("--layout", "--layout-file") }
         if let layoutName, SuppliedLayout(rawValue: layoutName) == nil {
             let names = SuppliedLayout.allCases.map(\.rawValue).joined(separator: ", ")

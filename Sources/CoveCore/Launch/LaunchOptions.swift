@@ -4,6 +4,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// Account, policy key, base URLs, timeouts and headers. After `parse`, for a Playback API target: the command
     /// line's values over the environment's over the key file's.
     public var playbackAPI = PlaybackAPISettings()
+    /// Video Cloud Analytics: where events go and whether any are sent (the command line's over `cove.conf`'s).
+    public var analytics = AnalyticsOptions()
     public var videoID: String?
     public var referenceID: String?
     public var playlistID: String?

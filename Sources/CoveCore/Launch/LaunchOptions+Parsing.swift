@@ -28,6 +28,8 @@ extension LaunchOptions {
         "--layout-file": .value(\.layoutFile),
         "--playback-api-base": .value(\.playbackAPI.baseURL),
         "--playback-api-auth-base": .value(\.playbackAPI.authBaseURL),
+        "--gsc-base": .value(\.playbackAPI.gscBaseURL),
+        "--stream-concurrency": .flag(\.streamConcurrencyFlag),
         "--demo": .flag(\.demo),
         "--print-events": .flag(\.printEvents),
         "--help": .flag(\.help),

@@ -24,6 +24,8 @@ public struct EmulatorCatalog: Sendable, Equatable {
     public var vmapURLs: [String: String] = [:]
     /// Bodies served at exact request paths (percent-encoded as sent), e.g. `/ssai/{videoKey}/content.vmap`.
     public var documents: [String: EmulatorDocument] = [:]
+    /// The Generic Stream Concurrency service at `/api/v1/accounts/{account}/sessions` (see `GSCEmulator`).
+    public var gsc = GSCEmulatorSettings()
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {

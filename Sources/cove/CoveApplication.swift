@@ -150,9 +150,12 @@ final class CoveApplication {
         if let printer = eventPrinter {
             playerView.onLayoutChange = { name, compact in printer.printLayout(name: name, compact: compact) }
         }
-        let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
+        let streamConcurrency = StreamConcurrencyClient()
+        exit.finishRequests = { streamConcurrency.waitUntilSent(timeout: CleanExit.requestWait) }
+        let loader = ContentLoader(options: options, controller: controller, playerView: playerView,
+                                   streamConcurrencyClient: streamConcurrency)
         windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
-        playerView.retryHandler = { [unowned loader] in loader.load() }
+        playerView.retryHandler = { [unowned loader] in loader.retry() }
         self.controller = controller
         self.playerView = playerView
         self.loader = loader

@@ -48,6 +48,14 @@ public final class StreamConcurrencyMonitor: PlaybackSessionConsumer {
         apply(schedule.stop(at: clock()))
     }
 
+    /// Ends the session and stops listening: what plays next is not this token's.
+    public func detach() {
+        end()
+        wakeUp?.cancel()
+        wakeUp = nil
+        controller?.removeSessionConsumer(self)
+    }
+
     public func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
         switch event {
         case .lifecycle(.play):

@@ -38,7 +38,7 @@ public enum StreamConcurrencyMessages {
             lines.append(tr("Playing now:"))
             for session in active {
                 let seen = session.lastSeen.map { lastSeen(secondsAgo: now - $0) }
-                lines.append(seen.map { tr("%1$@, last seen %2$@").filling(session.sessionID, $0) } ?? session.sessionID)
+                lines.append(seen.map { tr("%@, last seen %@").filling(session.sessionID, $0) } ?? session.sessionID)
             }
         }
         lines.append(tr("Stop one of them, then press Retry."))

@@ -26,6 +26,8 @@ public struct EmulatorCatalog: Sendable, Equatable {
     public var documents: [String: EmulatorDocument] = [:]
     /// How the analytics tracker (`/v2/tracker`) answers: a GIF, unless a test switches a fault on.
     public var trackerFault: TrackerFault?
+    /// The Generic Stream Concurrency service at `/api/v1/accounts/{account}/sessions` (see `GSCEmulator`).
+    public var gsc = GSCEmulatorSettings()
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {

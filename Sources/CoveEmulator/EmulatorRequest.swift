@@ -1,3 +1,6 @@
+import CoveCore
+import FoundationEssentials
+
 /// The parts of an HTTP request the emulator's routes look at, copied out of libsoup on the server thread.
 struct EmulatorRequest: Sendable {
     var method: String
@@ -7,6 +10,13 @@ struct EmulatorRequest: Sendable {
     var authorization: String?
     var policyHeader: String?
     var range: String?
+    /// Generic Stream Concurrency's headers: `accid`, `video` and `BCOV-Auth` (the token).
+    var gscAccount: String?
+    var gscVideo: String?
+    var gscAuth: String?
+    var contentType: String?
+    /// The request body (GSC's JSON), at most `maximumBodyBytes`.
+    var body: [UInt8] = []
     var clientPort: Int
     /// Seconds on the monotonic clock (`PlaybackAPIEmulator.monotonicSeconds()`) when the handler got it.
     var receivedAt: Double = 0
@@ -22,6 +32,14 @@ struct EmulatorRequest: Sendable {
             if !key.isEmpty { return (.policyHeader, key) }
         }
         return nil
+    }
+
+    static let maximumBodyBytes = 64 * 1024
+
+    /// `session_id` from a GSC body.
+    var gscSessionID: String? {
+        guard !body.isEmpty, let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return nil }
+        return json["session_id"]?.stringValue
     }
 
     var bearerToken: String? { authorization.flatMap { Self.credential($0, scheme: "Bearer") } }

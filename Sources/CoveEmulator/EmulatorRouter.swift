@@ -13,7 +13,9 @@ enum EmulatorRouter {
             method: request.method, path: request.rawPath, query: PercentDecoding.decodeQuery(request.rawQuery),
             policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey?.key == catalog.policyKey,
             hasBearerToken: request.bearerToken != nil, range: request.range,
-            clientPort: request.clientPort, receivedAt: request.receivedAt)
+            clientPort: request.clientPort, receivedAt: request.receivedAt, gscAccount: request.gscAccount,
+            gscVideo: request.gscVideo, hasGSCAuth: request.gscAuth != nil, contentType: request.contentType,
+            gscSessionID: request.gscSessionID)
     }
 
     static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply {

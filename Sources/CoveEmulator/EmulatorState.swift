@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Synchronization
 
 /// The state the server thread's handler shares with the emulator's owner: the catalog (replaceable while running,
@@ -9,6 +10,7 @@ final class EmulatorState: Sendable {
         /// Body bytes of media files written to clients (what a player fetched, cancelled downloads included only
         /// as far as they went).
         var mediaBytesSent = 0
+        var gsc = GSCEmulator()
     }
 
     private let contents: Mutex<Contents>
@@ -31,4 +33,20 @@ final class EmulatorState: Sendable {
     func countMediaBytes(_ count: Int) { contents.withLock { $0.mediaBytesSent += count } }
 
     func resetMediaBytes() { contents.withLock { $0.mediaBytesSent = 0 } }
+
+    /// The GSC service's answer, or nil for a path that is not its.
+    func gscReply(to request: EmulatorRequest, settings: GSCEmulatorSettings) -> EmulatorReply? {
+        let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard GSCEmulator.isRoute(segments) else { return nil }
+        let account = segments[segments.startIndex + 3]
+        let now = PlaybackAPIEmulator.monotonicSeconds()
+        let wallClock = Date().timeIntervalSince1970
+        return contents.withLock {
+            $0.gsc.reply(to: request, account: account, settings: settings, now: now, wallClock: wallClock)
+        }
+    }
+
+    var gscSessions: [GSCEmulator.Session] { contents.withLock { $0.gsc.sessions } }
+
+    func stopGSCSession(_ key: String) -> Bool { contents.withLock { $0.gsc.stop(sessionKey: key) } }
 }

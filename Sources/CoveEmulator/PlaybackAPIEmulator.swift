@@ -18,7 +18,7 @@ public final class PlaybackAPIEmulator: Sendable {
         var port: UInt16 = 0
     }
 
-    private let state: EmulatorState
+    let state: EmulatorState
     private let slot = Mutex(Slot())
 
     public init(catalog: EmulatorCatalog) {

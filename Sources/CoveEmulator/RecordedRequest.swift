@@ -26,6 +26,13 @@ public struct RecordedRequest: Sendable, Equatable {
     /// When the emulator received it: seconds on the monotonic clock (`PlaybackAPIEmulator.monotonicSeconds()`),
     /// for asserting the order and spacing of beacons.
     public var receivedAt: Double
+    /// A GSC request's `accid` and `video` headers, whether it carried `BCOV-Auth` (never its value), its
+    /// Content-Type and the body's `session_id`.
+    public var gscAccount: String? = nil
+    public var gscVideo: String? = nil
+    public var hasGSCAuth = false
+    public var contentType: String? = nil
+    public var gscSessionID: String? = nil
 
     public var hasPolicyKey: Bool { policyKeyCarrier != nil }
 }

@@ -10,7 +10,8 @@ enum SoupRequestHandler {
         let request = read(message)
         let catalog = state.catalog
         state.record(EmulatorRouter.record(request, catalog: catalog))
-        write(EmulatorRouter.reply(to: request, catalog: catalog), to: message, state: state)
+        let reply = state.gscReply(to: request, settings: catalog.gsc) ?? EmulatorRouter.reply(to: request, catalog: catalog)
+        write(reply, to: message, state: state)
     }
 
     static let releaseState: GDestroyNotify = { data in
@@ -29,8 +30,21 @@ enum SoupRequestHandler {
             rawPath: g_uri_get_path(uri).map { String(cString: $0) } ?? "/",
             rawQuery: g_uri_get_query(uri).map { String(cString: $0) },
             accept: header("Accept"), authorization: header("Authorization"), policyHeader: header("BCOV-Policy"),
-            range: header("Range"), clientPort: clientPort(message),
-            receivedAt: PlaybackAPIEmulator.monotonicSeconds())
+            range: header("Range"), gscAccount: header("accid"), gscVideo: header("video"),
+            gscAuth: header("BCOV-Auth"), contentType: header("Content-Type"), body: body(of: message),
+            clientPort: clientPort(message), receivedAt: PlaybackAPIEmulator.monotonicSeconds())
+    }
+
+    /// libsoup has read the whole body before the handler runs.
+    private static func body(of message: OpaquePointer) -> [UInt8] {
+        guard let body = soup_server_message_get_request_body(message), let bytes = soup_message_body_flatten(body) else {
+            return []
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return [] }
+        let count = min(Int(size), EmulatorRequest.maximumBodyBytes)
+        return Array(UnsafeRawBufferPointer(start: data, count: count))
     }
 
     private static func clientPort(_ message: OpaquePointer) -> Int {

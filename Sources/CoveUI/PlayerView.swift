@@ -143,6 +143,12 @@ public final class PlayerView {
 
     public func showBusy() { status.showBusy(after: 0) }
 
+    /// Takes a message away, e.g. once its Retry got the video playing again.
+    public func clearMessage() { status.clear() }
+
+    /// The message over the video, "" when none shows (for tests and diagnostics).
+    public var messageText: String { status.isShowingMessage ? status.messageText : "" }
+
     /// Frames shown so far and the last frame's size, for diagnostics and tests.
     public var framesShown: Int { surface.framesShown }
 

@@ -83,10 +83,10 @@ final class AnalyticsReporting {
         return { exchange in Task { @MainActor in collector.catalog(exchange) } }
     }
 
-    /// Quitting: the stretch watched is reported, and whatever is not sent within half a second is spooled.
+    /// Quitting: the stretch watched is reported, and whatever is not sent within 0.3 s is spooled (the GSC DELETE may take a second of the exit bound after it).
     func finish() {
         collector.finish()
-        sender.persist(waitingUpTo: 0.5)
+        sender.persist(waitingUpTo: 0.3)
     }
 
     private static func kernelRelease() -> String {

@@ -31,6 +31,10 @@ final class CleanExit {
     var saveState: () -> Void = {}
     /// Ends every session (the current one and a preload), announcing Terminate.
     var stopPlayback: () -> Void = {}
+    /// Waits (at most `requestWait`) for requests that must leave before the process ends: GSC's DELETE.
+    var finishRequests: () -> Void = {}
+    /// Seconds a quit waits for them, well inside the watchdog's bound.
+    static let requestWait = 1.0
 
     /// Quits on SIGINT (Ctrl+C in a terminal) and SIGTERM (a session manager, `kill`); `QuitSignals.block()` ran
     /// first in main.
@@ -49,6 +53,7 @@ final class CleanExit {
         GStreamerRuntime.abandonReleasedPipelinesForExit()
         saveState()
         stopPlayback()
+        finishRequests()
         if reports {
             let elapsed = (ContinuousClock.now - started).components
             let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000

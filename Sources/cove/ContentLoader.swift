@@ -13,14 +13,20 @@ final class ContentLoader {
     let controller: PlaybackController
     /// The playlist (or demo catalog) beside the player.
     var strip: PlaylistStrip?
-    private let playerView: PlayerView
+    let playerView: PlayerView
     private var emulator: PlaybackAPIEmulator?
     /// Told of every Playback API request (analytics' catalog events).
     var catalogObserver: (@Sendable (CatalogExchange) -> Void)?
     private var liveStreams: DemoLiveStreams?
+    /// Generic Stream Concurrency's requests, shared by every video this window plays (the quit waits on it).
+    let streamConcurrencyClient: StreamConcurrencyClient
+    /// Heartbeats for the video or playlist fetched with a token, when asked for (ContentLoader+StreamConcurrency).
+    var streamConcurrency: StreamConcurrencyMonitor?
 
-    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView) {
+    init(options: LaunchOptions, controller: PlaybackController, playerView: PlayerView,
+         streamConcurrencyClient: StreamConcurrencyClient) {
         self.options = options
+        self.streamConcurrencyClient = streamConcurrencyClient
         self.target = options.target
         self.controller = controller
         self.playerView = playerView
@@ -51,6 +57,7 @@ final class ContentLoader {
 
     /// Loads what the command line named (or what was opened since); also what Retry does.
     func load() {
+        setUpStreamConcurrency(for: target, options: options)
         switch target {
         case .locations(let locations):
             play(OpenedLocations(locations))

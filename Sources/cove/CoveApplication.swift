@@ -158,10 +158,13 @@ final class CoveApplication {
         let analytics = AnalyticsReporting(options: options, state: state, controller: controller, player: playerView)
         analytics.installActions(on: window)
         self.analytics = analytics
-        let loader = ContentLoader(options: options, controller: controller, playerView: playerView)
+        let streamConcurrency = StreamConcurrencyClient()
+        exit.finishRequests = { streamConcurrency.waitUntilSent(timeout: CleanExit.requestWait) }
+        let loader = ContentLoader(options: options, controller: controller, playerView: playerView,
+                                   streamConcurrencyClient: streamConcurrency)
         loader.catalogObserver = analytics.catalogObserver
         windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
-        playerView.retryHandler = { [unowned loader] in loader.load() }
+        playerView.retryHandler = { [unowned loader] in loader.retry() }
         self.controller = controller
         self.playerView = playerView
         self.loader = loader

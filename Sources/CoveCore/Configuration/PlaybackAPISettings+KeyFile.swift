@@ -11,6 +11,8 @@ extension PlaybackAPISettings {
     ///     auth-base-url=https://edge-auth.api.brightcove.com/playback/v1
     ///     connect-timeout=10
     ///     request-timeout=30
+    ///     stream-concurrency=true
+    ///     gsc-base=https://edge-gsc.api.brightcove.com
     ///
     ///     [Headers]
     ///     X-Forwarded-Host=example.com
@@ -26,7 +28,8 @@ extension PlaybackAPISettings {
         for key in keyFile.keys(in: group) {
             guard let entry = keyFile.entry(key, in: group) else { continue }
             let value = entry.value
-            switch key {
+            // GSC's two keys are also read as stream_concurrency and gsc_base, the spelling they were asked for in.
+            switch String(key.map { $0 == "_" ? "-" : $0 }) {
             case "account-id": accountID = value.isEmpty ? nil : value
             case "policy-key": policyKey = value.isEmpty ? nil : value
             case "base-url", "auth-base-url":
@@ -35,6 +38,19 @@ extension PlaybackAPISettings {
                                   line: entry.line)
                 }
                 if key == "base-url" { baseURL = value } else { authBaseURL = value }
+            case "gsc-base":
+                guard Self.isHTTPURL(value) else {
+                    throw failure(tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: key),
+                                  line: entry.line)
+                }
+                gscBaseURL = value
+            case "stream-concurrency":
+                switch value {
+                case "true": streamConcurrency = true
+                case "false": streamConcurrency = false
+                default:
+                    throw failure(tr("“%@” must be true or false").replacingPlaceholder(with: key), line: entry.line)
+                }
             case "connect-timeout", "request-timeout":
                 guard let seconds = Double(value), seconds.isFinite, seconds > 0 else {
                     throw failure(tr("“%@” must be a number of seconds greater than 0").replacingPlaceholder(with: key),

@@ -12,10 +12,15 @@ public struct PlaybackAPISettings: Sendable, Equatable {
     public var requestTimeout: Double?
     /// Extra request headers by name.
     public var headers: [String: String]
+    /// Generic Stream Concurrency asked for (the SDK's `streamConcurrencyEnabled`); it applies only to a video
+    /// fetched with a token that carries `uid` and `climit`.
+    public var streamConcurrency: Bool?
+    /// The GSC service's base URL; nil: `StreamConcurrencyConfiguration.defaultBaseURL`.
+    public var gscBaseURL: String?
 
     public init(accountID: String? = nil, policyKey: String? = nil, baseURL: String? = nil,
                 authBaseURL: String? = nil, connectTimeout: Double? = nil, requestTimeout: Double? = nil,
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], streamConcurrency: Bool? = nil, gscBaseURL: String? = nil) {
         self.accountID = accountID
         self.policyKey = policyKey
         self.baseURL = baseURL
@@ -23,6 +28,8 @@ public struct PlaybackAPISettings: Sendable, Equatable {
         self.connectTimeout = connectTimeout
         self.requestTimeout = requestTimeout
         self.headers = headers
+        self.streamConcurrency = streamConcurrency
+        self.gscBaseURL = gscBaseURL
     }
 
     /// These settings where they are set, `fallback`'s elsewhere; headers are merged, these winning per name.
@@ -32,7 +39,8 @@ public struct PlaybackAPISettings: Sendable, Equatable {
             baseURL: baseURL ?? fallback.baseURL, authBaseURL: authBaseURL ?? fallback.authBaseURL,
             connectTimeout: connectTimeout ?? fallback.connectTimeout,
             requestTimeout: requestTimeout ?? fallback.requestTimeout,
-            headers: fallback.headers.merging(headers) { _, own in own })
+            headers: fallback.headers.merging(headers) { _, own in own },
+            streamConcurrency: streamConcurrency ?? fallback.streamConcurrency, gscBaseURL: gscBaseURL ?? fallback.gscBaseURL)
     }
 
     /// True for an absolute http:// or https:// URL, the only schemes the Playback API is reached by.
@@ -59,7 +67,8 @@ extension PlaybackAPISettings: CustomStringConvertible, CustomDebugStringConvert
             + "baseURL: \(baseURL ?? "nil"), authBaseURL: \(authBaseURL ?? "nil"), "
             + "connectTimeout: \(connectTimeout.map { "\($0)" } ?? "nil"), "
             + "requestTimeout: \(requestTimeout.map { "\($0)" } ?? "nil"), "
-            + "headers: [\(headers.keys.sorted().map { "\($0): REDACTED" }.joined(separator: ", "))])"
+            + "headers: [\(headers.keys.sorted().map { "\($0): REDACTED" }.joined(separator: ", "))], "
+            + "streamConcurrency: \(streamConcurrency.map { "\($0)" } ?? "nil"), gscBaseURL: \(gscBaseURL ?? "nil"))"
     }
 
     public var debugDescription: String { description }
@@ -68,6 +77,7 @@ extension PlaybackAPISettings: CustomStringConvertible, CustomDebugStringConvert
         Mirror(self, children: ["accountID": accountID as Any, "policyKey": policyKey == nil ? "nil" : "REDACTED",
                                 "baseURL": baseURL as Any, "authBaseURL": authBaseURL as Any,
                                 "connectTimeout": connectTimeout as Any, "requestTimeout": requestTimeout as Any,
-                                "headers": headers.keys.sorted()])
+                                "headers": headers.keys.sorted(), "streamConcurrency": streamConcurrency as Any,
+                                "gscBaseURL": gscBaseURL as Any])
     }
 }

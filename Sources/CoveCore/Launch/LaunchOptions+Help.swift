@@ -21,6 +21,8 @@ extension LaunchOptions {
             "  --policy-key KEY              " + tr("Playback API policy key (or COVE_POLICY_KEY)"),
             "  --playback-api-base URL       " + tr("Playback API base URL (or COVE_PLAYBACK_API_BASE)"),
             "  --playback-api-auth-base URL  " + tr("base URL for token requests (or COVE_PLAYBACK_API_AUTH_BASE)"),
+            "  --stream-concurrency          " + tr("limit how many streams a viewer plays at once (needs a token with uid and climit)"),
+            "  --gsc-base URL                " + tr("Generic Stream Concurrency service base URL (or COVE_GSC_BASE)"),
             "  --url URL|PATH                " + tr("play a media URL or file without the Playback API"),
             "  --projection NAME             " + tr("with --url: the video's projection (equirectangular: 360°)"),
             "  --start-at SECONDS            " + tr("start at this place of the video (seconds or MM:SS), skipping the ads before it"),

@@ -31,6 +31,8 @@ extension LaunchOptions {
         "--analytics-base": .value(\.analytics.baseURL),
         "--no-analytics": .flag(\.analytics.disabled),
         "--analytics": .flag(\.analytics.forced),
+        "--gsc-base": .value(\.playbackAPI.gscBaseURL),
+        "--stream-concurrency": .flag(\.streamConcurrencyFlag),
         "--demo": .flag(\.demo),
         "--print-events": .flag(\.printEvents),
         "--help": .flag(\.help),

@@ -79,13 +79,16 @@ extension LaunchOptions {
                 ("--bumper-reference-id", bumperReferenceID != nil), ("--ad-config-id", adConfigID != nil),
                 ("--config-id", configID != nil), ("--account-id", playbackAPI.accountID != nil),
                 ("--policy-key", playbackAPI.policyKey != nil),
+                ("--stream-concurrency", playbackAPI.streamConcurrency != nil),
+                ("--gsc-base", playbackAPI.gscBaseURL != nil),
             ]
             if let (flag, _) = findFlags.first(where: \.1) {
                 throw LaunchOptionsError(message: tr("“%@” needs a video or playlist: add “--video-id”, “--reference-id”, “--playlist-id” or “--playlist-reference-id”")
                     .replacingPlaceholder(with: flag))
             }
         }
-        for (flag, base) in [("--playback-api-base", playbackAPI.baseURL), ("--playback-api-auth-base", playbackAPI.authBaseURL)] {
+        for (flag, base) in [("--playback-api-base", playbackAPI.baseURL), ("--playback-api-auth-base", playbackAPI.authBaseURL),
+                             ("--gsc-base", playbackAPI.gscBaseURL)] {
             if let base, !PlaybackAPISettings.isHTTPURL(base) {
                 throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: flag))
             }

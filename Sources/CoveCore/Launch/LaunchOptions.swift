@@ -44,6 +44,22 @@ public struct LaunchOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// `--stream-concurrency`: on the command line it can only turn the feature on; the key file may say false.
+    var streamConcurrencyFlag: Bool {
+        get { playbackAPI.streamConcurrency == true }
+        set { playbackAPI.streamConcurrency = newValue ? true : nil }
+    }
+
+    /// Generic Stream Concurrency's settings for a video fetched with `authToken` from `accountID`; nil when the
+    /// feature was not asked for, there is no token, or the token lacks `uid` or `climit`.
+    public func streamConcurrency(retryDelay: Double = 60) -> StreamConcurrencyConfiguration? {
+        guard playbackAPI.streamConcurrency == true, let authToken, let accountID = playbackAPI.accountID else {
+            return nil
+        }
+        return StreamConcurrencyConfiguration(baseURL: playbackAPI.gscBaseURL, accountID: accountID, token: authToken,
+                                              retryDelay: retryDelay)
+    }
+
     /// What to play, once the options are known to be consistent.
     public enum Target: Sendable, Equatable {
         /// A video from the Playback API (from the demo catalog with `demo`; there, no asset at all means the

@@ -64,6 +64,14 @@ extension GStreamerEngine {
             // A pause's ASYNC_DONE can arrive while the seek still flushes; the position query fails then, and the
             // seek's own ASYNC_DONE follows.
             isSeeking = false
+            seekStartedAt = nil
+            if let pendingSeek {
+                // A seek asked for meanwhile: it goes now, and its landing is the one reported.
+                self.pendingSeek = nil
+                seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
+                syncPositionTimer()
+                return
+            }
             lastPosition = current
             emit(.position(current))
             applyPendingSelection()

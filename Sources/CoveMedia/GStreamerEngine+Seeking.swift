@@ -12,11 +12,20 @@ extension GStreamerEngine {
             pendingSeek = (target, tolerance)
             return
         }
+        // One flushing seek at a time: a seek asked for while one still flushes waits for it to land and then
+        // goes to the latest target. Scrubbing sends fewer flushes through the pipeline, and hlsdemux2 (GStreamer
+        // 1.22) was seen to abort on a download request reused while a flush cancelled it.
+        if isSeeking, let started = seekStartedAt, ContinuousClock.now - started < Self.seekSettleLimit {
+            pendingSeek = (target, tolerance)
+            lastPosition = target
+            return
+        }
         // Snapping to a keyframe is faster (decoding starts there) but lands off the target: only when the
         // keyframe is within the tolerance. A 10 s jump on a stream with a keyframe every 4 s lands on the target.
         let snap = keyframes.nearest(to: target, within: tolerance) != nil
         if flushingSeek(to: target, accurate: !snap) {
             isSeeking = true
+            seekStartedAt = ContinuousClock.now
             hasEnded = false
             lastPosition = target
         }
@@ -38,6 +47,7 @@ extension GStreamerEngine {
             ? GST_SEEK_FLAG_ACCURATE.rawValue
             : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | precision)
+        flushingSeeksSent += 1
         return gst_element_seek(pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
                                 gint64(target * 1_000_000_000), GST_SEEK_TYPE_NONE, -1) != 0
     }

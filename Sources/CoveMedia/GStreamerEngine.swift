@@ -52,6 +52,11 @@ public final class GStreamerEngine: PlaybackEngine {
     /// Keyframes seen so far, so a seek snaps to one only when it lies within the tolerance asked for.
     var keyframes = KeyframeIndex()
     var isSeeking = false
+    /// When the flushing seek in progress began; a seek asked for later waits for it at most `seekSettleLimit`.
+    var seekStartedAt: ContinuousClock.Instant?
+    static let seekSettleLimit = Duration.seconds(2)
+    /// Flushing seeks sent to the pipeline so far (for tests).
+    var flushingSeeksSent = 0
     var hasEnded = false
     /// The pipeline reached PLAYING in this load: a paused picture after that is the viewer's pause.
     var hasPlayed = false
@@ -221,6 +226,7 @@ public final class GStreamerEngine: PlaybackEngine {
         reportedState = nil
         pendingSeek = nil
         isSeeking = false
+        seekStartedAt = nil
         hasEnded = false
         hasPlayed = false
         lastPosition = nil

@@ -1,7 +1,7 @@
 import CoveCore
 import CoveEmulator
 import CoveGLib
-import CoveMedia
+@testable import CoveMedia
 import FoundationEssentials
 import XCTest
 
@@ -138,6 +138,31 @@ final class GStreamerEngineTests: XCTestCase {
             engine.seek(to: 2.0, tolerance: 0)
             XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > before }, timeout: 5), "\(recorder.signals)")
             XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 2.0, accuracy: 0.05)
+        }
+    }
+
+    /// Seeks asked for while one still flushes wait for it and then go to the latest target only: the landing
+    /// reported is the last target's, and the ones in between are never reported (nor sent to the pipeline).
+    func testSeeksWhileOneFlushesGoToTheLatestTargetOnce() throws {
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            let before = recorder.positions.count
+            let sent = engine.flushingSeeksSent
+            engine.seek(to: 1.0, tolerance: 0)
+            engine.seek(to: 2.0, tolerance: 0)
+            engine.seek(to: 3.0, tolerance: 0)
+            XCTAssertEqual(engine.flushingSeeksSent, sent + 1, "the others wait for the first to land")
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > before }, timeout: 10))
+            _ = MainLoop.run(until: { false }, timeout: 0.5)
+            let landed = Array(recorder.positions[before...])
+            XCTAssertEqual(landed.count, 1, "one landing: \(landed)")
+            XCTAssertEqual(try XCTUnwrap(landed.last), 3.0, accuracy: 0.05)
+            XCTAssertEqual(try XCTUnwrap(engine.position), 3.0, accuracy: 0.05)
+            XCTAssertEqual(engine.flushingSeeksSent, sent + 2, "then only the latest target is sent")
         }
     }
 

@@ -1,3 +1,4 @@
+import CGtk
 import CoveCore
 import CoveEmulator
 import Foundation
@@ -33,12 +34,14 @@ final class CoveAnalyticsTests: XCTestCase {
 
     /// Cove playing `video` from the emulator through the Playback API, as a publisher's viewer would.
     private func startCove(_ emulator: PlaybackAPIEmulator, video: String = DemoCatalog.mp4VideoID,
-                           state: URL, config: URL? = nil, _ extra: [String] = []) throws -> CoveProcess {
+                           state: URL, config: URL? = nil, bus: [String: String] = [:],
+                           _ extra: [String] = []) throws -> CoveProcess {
         try CoveProcess(UITestSupport.coveBinary,
                         ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
                          "--policy-key", DemoCatalog.policyKey, "--video-id", video,
                          "--analytics-base", emulator.analyticsBaseURL, "--print-events"] + extra,
-                        environment: ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": (config ?? directory()).path])
+                        environment: ["XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": (config ?? directory()).path]
+                            .merging(bus) { $1 })
     }
 
     private func waitForHits(_ emulator: PlaybackAPIEmulator, timeout: Double = 10,
@@ -106,6 +109,51 @@ final class CoveAnalyticsTests: XCTestCase {
         let catalog = try XCTUnwrap(hits.first { $0["event"] == "catalog_response" })
         XCTAssertEqual(catalog["catalog_url"]?.hasSuffix("/videos/\(DemoCatalog.mp4VideoID)"), true, "\(catalog)")
         XCTAssertNotNil(catalog["response_time_ms"].flatMap { Int($0) })
+    }
+
+    /// Paused and seeked as a desktop's media controls do it (MPRIS on a session bus of the test's own): the
+    /// pause reports the stretch watched at once, the seek the stretch before it, and the seconds jumped over are
+    /// never reported.
+    func testAPauseAndASeekFlushTheStretchWatched() throws {
+        let emulator = try startEmulator()
+        defer { emulator.stop() }
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        let peer = try TestBusPeer(address: bus.address)
+        defer { peer.stop() }
+        let run = try startCove(emulator, state: directory(), bus: bus.environment)
+        defer { run.stop() }
+        func progress() -> Double {
+            run.standardOutput.split(separator: "\n").compactMap { line -> Double? in
+                guard let event = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+                      event["type"] == "progress" else { return nil }
+                return event["time"]?.doubleValue
+            }.last ?? 0
+        }
+        func command(_ method: String, _ parameters: OpaquePointer? = nil) {
+            var failure: String?
+            let reply = peer.call("org.mpris.MediaPlayer2.cove", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                  method, parameters, failure: &failure)
+            if let reply { g_variant_unref(reply) }
+            XCTAssertNil(failure, method)
+        }
+        _ = run.waitForLines(timeout: 60) { _ in progress() >= 2.2 }
+        command("Pause")
+        var hits = waitForHits(emulator) { $0.contains { $0["event"] == "video_engagement" } }
+        let paused = try XCTUnwrap(hits.first { $0["event"] == "video_engagement" }?["range"], "\(hits)")
+        XCTAssertTrue(paused.hasPrefix("0..") && ["0..1", "0..2", "0..3"].contains(paused), paused)
+
+        command("SetPosition", g_variant_new_tuple([g_variant_new_object_path("/io/github/cove/Player/Track/0"),
+                                                     g_variant_new_int64(7_000_000)], 2))
+        command("Play")
+        _ = run.waitForLines(timeout: 60) { $0.contains { $0.contains(#""event":"End""#) } }
+        hits = waitForHits(emulator) { $0.contains { $0["event"] == "video_complete" } }
+        let watched = seconds(hits)
+        XCTAssertEqual(Set(watched).count, watched.count, "no second twice: \(watched)")
+        let before = watched.filter { $0 < 7 }
+        XCTAssertEqual(before, Array(0...(before.last ?? 0)), "up to the pause, each once: \(watched)")
+        XCTAssertEqual(watched.filter { $0 >= 7 }, [7, 8, 9], "from the seek's target to the end: \(watched)")
+        XCTAssertFalse(watched.contains(5), "the seconds jumped over: \(watched)")
     }
 
     /// A tracker outage loses nothing: every event goes to the spool, survives Cove quitting, and is sent by the

@@ -49,6 +49,8 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
         var adSeconds = 0.0
         var adStarted: Double?
         var position = 0.0
+        /// The playhead moved while paused (a seek): the next stretch starts with the second it landed in.
+        var seekedWhilePaused = false
         var window: EngagementWindow?
         var rebufferingStarted: Double?
         var rebufferingSeconds = 0.0
@@ -147,7 +149,11 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
                 emit("play_request")
             }
             video?.playing = true
-            if let position = video?.position { video?.window = EngagementWindow(at: position) }
+            if let position = video?.position {
+                let continues = video?.seekedWhilePaused != true
+                video?.window = EngagementWindow(at: position, continues: continues)
+            }
+            video?.seekedWhilePaused = false
             startHeartbeat()
         case .pause:
             flush()
@@ -187,10 +193,12 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
                 video?.window = window
             } else {
                 // A seek (or the first report): what was watched up to it is reported, a new stretch begins.
+                let jumped = video?.window != nil
                 flush()
-                video?.window = EngagementWindow(at: seconds)
+                video?.window = EngagementWindow(at: seconds, continues: !jumped)
             }
         }
+        if state.playing == false, abs(seconds - state.position) > Self.seekThreshold { video?.seekedWhilePaused = true }
         video?.position = seconds
     }
 

@@ -22,6 +22,20 @@ final class AnalyticsOptionsTests: XCTestCase {
         XCTAssertFalse(overridden.isEnabled(demo: false, preference: true))
     }
 
+    func testTheEnvironmentBetweenTheCommandLineAndTheFile() throws {
+        func parse(_ arguments: [String], environment: [String: String]) throws(LaunchOptionsError) -> LaunchOptions {
+            try LaunchOptions.parse(arguments + ["--account-id", "1", "--policy-key", "k", "--video-id", "v"],
+                                    environment: environment, readFile: { _ throws(ConfigurationError) in
+                                        Array("[Analytics]\nbase-url=https://file.example\n".utf8) })
+        }
+        let environment = ["HOME": "/home/viewer", "COVE_ANALYTICS_BASE": "http://127.0.0.1:9"]
+        XCTAssertEqual(try parse([], environment: environment).analytics.baseURL, "http://127.0.0.1:9")
+        XCTAssertEqual(try parse(["--analytics-base", "https://cli.example"], environment: environment).analytics.baseURL,
+                       "https://cli.example")
+        XCTAssertEqual(try parse([], environment: ["HOME": "/home/viewer"]).analytics.baseURL, "https://file.example")
+        XCTAssertThrowsError(try parse([], environment: ["HOME": "/h", "COVE_ANALYTICS_BASE": "gopher://x"]))
+    }
+
     func testAnyOffWinsAndTheDemoOnlyWhenAsked() throws {
         XCTAssertFalse(try parse([], file: "[Analytics]\nenabled=false\n").analytics.isEnabled(demo: false, preference: true))
         XCTAssertFalse(try parse([]).analytics.isEnabled(demo: false, preference: false), "the viewer's menu")

@@ -291,6 +291,9 @@ final class CoveProcess: @unchecked Sendable {
         // Never the developer's own session bus: a `cove` with only files (or nothing) would hand them to a Cove
         // running on the desktop. Tests that want a bus start their own and pass its address.
         environment["DBUS_SESSION_BUS_ADDRESS"] = ""
+        // Never the real Video Cloud Analytics: a closed local port (the events are spooled), unless the test
+        // points them at its own tracker (the command line's --analytics-base wins over this too).
+        environment["COVE_ANALYTICS_BASE"] = "http://127.0.0.1:9"
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()

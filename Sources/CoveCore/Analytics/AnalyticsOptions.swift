@@ -1,6 +1,7 @@
 /// How the command line and `cove.conf` set analytics up:
 ///
-///     --analytics-base URL    (cove.conf [Analytics] base-url=URL)   instead of https://metrics.brightcove.com
+///     --analytics-base URL    (COVE_ANALYTICS_BASE, cove.conf [Analytics] base-url=URL)   instead of
+///                             https://metrics.brightcove.com
 ///     --no-analytics          (cove.conf [Analytics] enabled=false)  send nothing at all
 ///     --analytics             report the built-in demo catalog too (off there otherwise)
 ///                              cove.conf [Analytics] unique-identifier=false: no `user` identifier

@@ -60,7 +60,7 @@ extension LaunchOptions {
         if options.help || options.version { return options }
         try options.validate()
         guard !options.demo, options.usesPlaybackAPI else { return options }
-        do {
+        do throws(ConfigurationError) {
             let fromEnvironment = try PlaybackAPISettings(environment: environment)
             var fromFile = PlaybackAPISettings()
             var analyticsFromFile = AnalyticsOptions()
@@ -70,7 +70,15 @@ extension LaunchOptions {
                 analyticsFromFile = try ConfigurationFile.analytics(bytes, path: path)
             }
             options.playbackAPI = options.playbackAPI.overlaid(on: fromEnvironment.overlaid(on: fromFile))
-            options.analytics = options.analytics.overlaid(on: analyticsFromFile)
+            var analyticsFromEnvironment = AnalyticsOptions()
+            if let base = environment["COVE_ANALYTICS_BASE"], !base.isEmpty {
+                guard PlaybackAPISettings.isHTTPURL(base) else {
+                    throw ConfigurationError(message: tr("“%@” must be an http:// or https:// URL")
+                        .replacingPlaceholder(with: "COVE_ANALYTICS_BASE"))
+                }
+                analyticsFromEnvironment.baseURL = base
+            }
+            options.analytics = options.analytics.overlaid(on: analyticsFromEnvironment.overlaid(on: analyticsFromFile))
         } catch {
             throw LaunchOptionsError(message: error.message)
         }

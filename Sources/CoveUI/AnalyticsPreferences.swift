@@ -39,15 +39,7 @@ public enum AnalyticsPreferences {
             g_simple_action_set_state(action, value)
             changed(name, g_variant_get_boolean(value) != 0)
         }
-        let instance = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GTypeInstance.self)
-        if g_type_check_instance_is_a(instance, g_action_map_get_type()) != 0 {
-            g_action_map_add_action(OpaquePointer(window), action)
-        } else {
-            let group = g_simple_action_group_new()!
-            g_action_map_add_action(OpaquePointer(group), action)
-            gtk_widget_insert_action_group(window, "win", OpaquePointer(group))
-            g_object_unref(UnsafeMutableRawPointer(group))
-        }
+        WindowActions.add(action, to: window)
         // The window's action map holds it from here.
         g_object_unref(UnsafeMutableRawPointer(action))
         return action

@@ -65,15 +65,7 @@ public final class CaptionStyleDialog {
             guard let player else { return }
             present(for: player, store: store)
         }
-        let instance = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GTypeInstance.self)
-        if g_type_check_instance_is_a(instance, g_action_map_get_type()) != 0 {
-            g_action_map_add_action(OpaquePointer(window), action)
-        } else {
-            let group = g_simple_action_group_new()!
-            g_action_map_add_action(OpaquePointer(group), action)
-            gtk_widget_insert_action_group(window, "win", OpaquePointer(group))
-            g_object_unref(UnsafeMutableRawPointer(group))
-        }
+        WindowActions.add(action, to: window)
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 

@@ -189,8 +189,8 @@ final class CoveAnalyticsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: state.path + "/cove/analytics-spool"), "emptied")
     }
 
-    /// Turned off, nothing reaches the tracker: `--no-analytics`, `enabled=false` in cove.conf, the demo catalog
-    /// without `--analytics`, and a plain file.
+    /// Turned off, nothing reaches the tracker: the viewer's menu switch, `--no-analytics`, `enabled=false` in
+    /// cove.conf, and the demo catalog without `--analytics`.
     func testNothingIsSentWhenAnalyticsIsOff() throws {
         let emulator = try startEmulator()
         defer { emulator.stop() }
@@ -198,7 +198,13 @@ final class CoveAnalyticsTests: XCTestCase {
         try FileManager.default.createDirectory(at: config.appendingPathComponent("cove"), withIntermediateDirectories: true)
         try "[Analytics]\nenabled=false\n".write(to: config.appendingPathComponent("cove/cove.conf"), atomically: true,
                                                    encoding: .utf8)
+        // The viewer's "Send Viewing Statistics" turned off in the More menu, as the state file keeps it.
+        let declined = directory()
+        try FileManager.default.createDirectory(at: declined.appendingPathComponent("cove"), withIntermediateDirectories: true)
+        try "[Analytics]\nsend=false\n".write(to: declined.appendingPathComponent("cove/state.ini"), atomically: true,
+                                                encoding: .utf8)
         let runs = [
+            try startCove(emulator, state: declined),
             try startCove(emulator, state: directory(), ["--no-analytics"]),
             try startCove(emulator, state: directory(), config: config),
             try CoveProcess(UITestSupport.coveBinary, ["--demo", "--video-id", DemoCatalog.mp4VideoID,

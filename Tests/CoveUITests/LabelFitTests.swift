@@ -75,7 +75,8 @@ extension PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         let speedTexts = LabelFit.assertFits(speedMenu, name: "\(name), More menu")
         XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:))
-                       + [tr("Caption Style…")], "\(name): every item is checked")
+                       + [tr("Caption Style…"), tr("Send Viewing Statistics"), tr("Include a Viewer Identifier")],
+                       "\(name): every item is checked")
         player.overflowMenu.close()
 
         player.showMessage(tr("The video service is temporarily unavailable. Please try again later."), retry: {})

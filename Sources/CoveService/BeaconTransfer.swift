@@ -88,14 +88,8 @@ final class BeaconTransfer: @unchecked Sendable {
         cove_curl_setopt_string(curl, CURLOPT_URL, url)
         cove_curl_setopt_long(curl, CURLOPT_HTTPGET, 1)
         // No header list, no cookie engine, no .netrc, no Referer: a beacon says only what its address says.
-        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, userAgent)
-        // Signals cannot interrupt a worker thread safely; timeouts then rely on curl's own threaded resolver.
-        cove_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1)
-        cove_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Self.milliseconds(requestTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
-        cove_curl_setopt_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        CurlSafeDefaults.apply(to: curl, userAgent: userAgent, connectTimeout: connectTimeout,
+                               requestTimeout: requestTimeout)
         // Ad servers bounce beacons across hosts, so curl follows redirects here (unlike `RedirectPolicy`, which
         // guards a policy key that beacons never carry), but only to http(s).
         cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 1)
@@ -105,8 +99,4 @@ final class BeaconTransfer: @unchecked Sendable {
         cove_curl_setopt_long(curl, CURLOPT_MAXFILESIZE, Self.maximumResponseBytes)
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        // 0 would mean "no timeout" to curl; keep at least 1 ms.
-        seconds.isFinite ? max(1, Int((seconds * 1000).rounded())) : 0
-    }
 }

@@ -117,14 +117,9 @@ final class CurlEasyHandle: @unchecked Sendable {
         cove_curl_setopt_string(curl, CURLOPT_URL, url)
         cove_curl_setopt_long(curl, CURLOPT_HTTPGET, 1)
         cove_curl_setopt_slist(curl, CURLOPT_HTTPHEADER, headers)
-        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, "Cove/\(CoveVersion.string)")
-        // Signals cannot interrupt a worker thread safely; timeouts then rely on curl's own threaded resolver.
-        cove_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1)
-        cove_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.requestTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
-        cove_curl_setopt_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        CurlSafeDefaults.apply(to: curl, userAgent: "Cove/\(CoveVersion.string)",
+                               connectTimeout: configuration.connectTimeout,
+                               requestTimeout: configuration.requestTimeout)
         // Redirects are followed by `get`, never by curl: see RedirectPolicy.
         cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 0)
         // Any encoding curl can decode; the size cap applies to the decoded bytes, so a compressed bomb is refused.
@@ -133,10 +128,6 @@ final class CurlEasyHandle: @unchecked Sendable {
         cove_curl_setopt_long(curl, CURLOPT_MAXFILESIZE, limit)
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        // 0 would mean "no timeout" to curl; keep at least 1 ms.
-        seconds.isFinite ? max(1, Int((seconds * 1000).rounded())) : 0
-    }
 
     private static let tlsFailures: Set<UInt32> = [
         CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,

@@ -65,21 +65,11 @@ final class StreamConcurrencyTransfer: @unchecked Sendable {
             if request.method == .delete { cove_curl_setopt_string(curl, CURLOPT_CUSTOMREQUEST, "DELETE") }
         }
         cove_curl_setopt_slist(curl, CURLOPT_HTTPHEADER, headers)
-        cove_curl_setopt_string(curl, CURLOPT_USERAGENT, Self.userAgent)
-        // Signals cannot interrupt a worker thread safely; timeouts then rely on curl's own threaded resolver.
-        cove_curl_setopt_long(curl, CURLOPT_NOSIGNAL, 1)
-        cove_curl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_TIMEOUT_MS, Self.milliseconds(requestTimeout))
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
-        cove_curl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
-        cove_curl_setopt_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        CurlSafeDefaults.apply(to: curl, userAgent: Self.userAgent, connectTimeout: connectTimeout,
+                               requestTimeout: requestTimeout)
         // The token rides in a header: a redirect must not carry it to another host, so none is followed.
         cove_curl_setopt_long(curl, CURLOPT_FOLLOWLOCATION, 0)
         cove_curl_setopt_long(curl, CURLOPT_MAXFILESIZE, limit)
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        // 0 would mean "no timeout" to curl; keep at least 1 ms.
-        seconds.isFinite ? max(1, Int((seconds * 1000).rounded())) : 0
-    }
 }

@@ -9,13 +9,7 @@ final class CoveAdsTests: XCTestCase {
     private static let plan = StitchPlan.demo
 
     private func startEmulator() throws -> PlaybackAPIEmulator {
-        let cache = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSTemporaryDirectory())
-            + "/cove/demo-media"
-        let media = try MediaEncoder.ensureDemoMedia(in: cache)
-        let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
-        try emulator.start()
-        emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL)
-        return emulator
+        try UITestSupport.startDemoCatalogEmulator()
     }
 
     private func startCove(_ emulator: PlaybackAPIEmulator, _ extra: [String] = [],

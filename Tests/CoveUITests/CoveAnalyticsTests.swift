@@ -23,13 +23,7 @@ final class CoveAnalyticsTests: XCTestCase {
     }
 
     private func startEmulator() throws -> PlaybackAPIEmulator {
-        let cache = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSTemporaryDirectory())
-            + "/cove/demo-media"
-        let media = try MediaEncoder.ensureDemoMedia(in: cache)
-        let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
-        try emulator.start()
-        emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL)
-        return emulator
+        try UITestSupport.startDemoCatalogEmulator()
     }
 
     /// Cove playing `video` from the emulator through the Playback API, as a publisher's viewer would.

@@ -99,6 +99,18 @@ enum UITestSupport {
             .appendingPathComponent("cove").path
     }
 
+    /// An emulator of the test's own serving the demo catalog (its media encoded once into the cache), for the
+    /// real `cove` pointed at it with `--playback-api-base`.
+    static func startDemoCatalogEmulator() throws -> PlaybackAPIEmulator {
+        let cache = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSTemporaryDirectory())
+            + "/cove/demo-media"
+        let media = try MediaEncoder.ensureDemoMedia(in: cache)
+        let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
+        try emulator.start()
+        emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL)
+        return emulator
+    }
+
     static func startEmulator(port: UInt16 = 0) throws -> PlaybackAPIEmulator {
         let root = try mediaRoot()
         let emulator = PlaybackAPIEmulator(catalog: catalog(mediaBaseURL: "", mediaRoot: root))

@@ -100,7 +100,7 @@ public struct DownloadPlan: Sendable, Equatable {
 
     /// The address's extension when it is short and plain (`ts`, `m4s`, `aac`, `vtt`…), else `bin`: a file's type
     /// survives, nothing else of its name does.
-    static func fileExtension(of url: URL) -> String {
+    public static func fileExtension(of url: URL) -> String {
         let last = url.path.split(separator: "/").last ?? ""
         guard let dot = last.lastIndex(of: ".") else { return "bin" }
         let ext = last[last.index(after: dot)...].lowercased()

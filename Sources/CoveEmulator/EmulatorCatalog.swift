@@ -28,6 +28,8 @@ public struct EmulatorCatalog: Sendable, Equatable {
     public var trackerFault: TrackerFault?
     /// The Generic Stream Concurrency service at `/api/v1/accounts/{account}/sessions` (see `GSCEmulator`).
     public var gsc = GSCEmulatorSettings()
+    /// How media files are sent: at full speed, or throttled and cut (downloads' progress and resume tests).
+    public var mediaDelivery = MediaDelivery()
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {
@@ -63,4 +65,20 @@ public enum EmulatorFault: Sendable, Equatable {
     /// Answers 200 with a body of `bytes` bytes generated on the server, announced by Content-Length or, with
     /// `chunked`, sent in chunked encoding so the client only learns the size by reading.
     case largeBody(bytes: Int, chunked: Bool)
+}
+
+/// Switches for how `/media` files are sent. With either set, the emulator sends the file itself in timed chunks
+/// (answering `Range: bytes=N-` / `N-M` with 206 and Content-Range) instead of handing it to libsoup whole.
+public struct MediaDelivery: Sendable, Equatable {
+    /// Bytes per second per response; nil is full speed.
+    public var bytesPerSecond: Int?
+    /// Every response's connection is closed after this many body bytes (the client sees a short body).
+    public var cutAfterBytes: Int?
+
+    public init(bytesPerSecond: Int? = nil, cutAfterBytes: Int? = nil) {
+        self.bytesPerSecond = bytesPerSecond
+        self.cutAfterBytes = cutAfterBytes
+    }
+
+    var isShaped: Bool { bytesPerSecond != nil || cutAfterBytes != nil }
 }

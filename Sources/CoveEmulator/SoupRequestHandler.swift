@@ -11,6 +11,11 @@ enum SoupRequestHandler {
         let catalog = state.catalog
         state.record(EmulatorRouter.record(request, catalog: catalog))
         let reply = state.gscReply(to: request, settings: catalog.gsc) ?? EmulatorRouter.reply(to: request, catalog: catalog)
+        if case .file(let path, let contentType) = reply, catalog.mediaDelivery.isShaped {
+            ShapedFileReply.start(path: path, contentType: contentType, range: request.range,
+                                  delivery: catalog.mediaDelivery, message: message, state: state)
+            return
+        }
         write(reply, to: message, state: state)
     }
 
@@ -120,7 +125,7 @@ enum SoupRequestHandler {
 
     /// Counts what is really written (a Range reply or a download the client cancels sends less than the file).
     /// The state outlives every message: the server, which holds it, disconnects them all before releasing it.
-    private static func countBodyBytes(of message: OpaquePointer, into state: EmulatorState) {
+    static func countBodyBytes(of message: OpaquePointer, into state: EmulatorState) {
         let wrote: @convention(c) (OpaquePointer?, guint, gpointer?) -> Void = { _, count, data in
             guard let data else { return }
             Unmanaged<EmulatorState>.fromOpaque(data).takeUnretainedValue().countMediaBytes(Int(count))

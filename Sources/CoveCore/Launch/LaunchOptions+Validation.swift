@@ -58,6 +58,17 @@ extension LaunchOptions {
                 .replacingPlaceholder(with: "--start-at"))
         }
         if let videoFlag, let playlistFlag { throw together(videoFlag, playlistFlag) }
+        if download, videoFlag == nil {
+            throw LaunchOptionsError(message: tr("“%@” needs a video: add “--video-id” or “--reference-id”")
+                .replacingPlaceholder(with: "--download"))
+        }
+        if download, let other = playlistFlag ?? (url != nil ? "--url" : nil) ?? locations.first { throw together("--download", other) }
+        if quality != nil, !download {
+            throw LaunchOptionsError(message: tr("“%@” applies to “--download” only").replacingPlaceholder(with: "--quality"))
+        }
+        if listDownloads, download || usesPlaybackAPI || url != nil || !locations.isEmpty {
+            throw together("--downloads", download ? "--download" : videoFlag ?? playlistFlag ?? url.map { _ in "--url" } ?? locations[0])
+        }
         if analytics.disabled, analytics.forced { throw together("--analytics", "--no-analytics") }
         if let base = analytics.baseURL, !PlaybackAPISettings.isHTTPURL(base) {
             throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL")

@@ -41,6 +41,12 @@ public struct LaunchOptions: Sendable, Equatable {
     /// `--gapplication-service`: started by D-Bus activation, this process becomes the running Cove and waits for
     /// the session to ask it for a window or files.
     public var gapplicationService = false
+    /// `--download`: download the video for offline viewing, without a window.
+    public var download = false
+    /// `--quality WORD`: with `--download`, the quality ("720p"); else the best up to 1080p.
+    public var quality: String?
+    /// `--downloads`: print the downloads and exit.
+    public var listDownloads = false
 
     public init() {}
 
@@ -117,6 +123,7 @@ extension LaunchOptions: CustomReflectable {
             "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any,
             "locations": locations, "demo": demo, "printEvents": printEvents, "help": help, "version": version,
             "verbose": verbose, "newWindow": newWindow, "gapplicationService": gapplicationService,
+            "download": download, "quality": quality as Any, "listDownloads": listDownloads,
         ])
     }
 }

@@ -1,0 +1,147 @@
+import CLibc
+import CoveCore
+import CoveEmulator
+import CoveService
+import Dispatch
+import Glibc
+import Synchronization
+
+/// `cove --download` and `cove --downloads`: no window, no GTK; the terminal shows progress and the result.
+enum DownloadCommand {
+    /// Lists the downloads as a table; always 0.
+    static func list(store: DownloadStore = DownloadStore()) -> Int32 {
+        let header = [tr("Video ID"), tr("Name"), tr("Quality"), tr("Size"), tr("State")]
+        let rows = store.all.sorted { $0.created < $1.created }.map { record in
+            [record.videoID, record.name, record.quality, ByteCountText.text(record.bytesTotal), stateText(record.state)]
+        }
+        guard !rows.isEmpty else {
+            print(tr("No downloads."))
+            return 0
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        for row in [header] + rows {
+            print(row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  "))
+        }
+        return 0
+    }
+
+    static func stateText(_ state: DownloadRecord.State) -> String {
+        switch state {
+        case .queued: tr("queued")
+        case .downloading: tr("interrupted")
+        case .paused: tr("paused")
+        case .completed: tr("completed")
+        case .failed: tr("failed")
+        }
+    }
+
+    /// Finds the video, downloads it, and returns the exit status: 0 when complete, 1 with one line on stderr.
+    static func download(_ options: LaunchOptions, exit cleanExit: CleanExit) -> Int32 {
+        let status = Mutex<Int32>(1)
+        let done = DispatchSemaphore(value: 0)
+        let cancel = Mutex<(@Sendable () -> Void)?>(nil)
+        cleanExit.finishRequests = { cancel.withLock { $0 }?() }
+        let findID = options.videoID ?? options.referenceID.map { "ref:" + $0 } ?? ""
+        let demo = options.demo
+        let settings = options.playbackAPI
+        let quality = options.quality
+        let authToken = options.authToken
+        let cache = Installation.cacheDirectory() + "/demo-media"
+        Task.detached {
+            defer { done.signal() }
+            var emulator: PlaybackAPIEmulator?
+            let configuration: PlaybackServiceConfiguration
+            if demo {
+                do {
+                    let media = try MediaEncoder.ensureDemoMedia(in: cache)
+                    let server = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
+                    _ = try server.start()
+                    server.catalog = DemoCatalog.make(media: media, mediaBaseURL: server.mediaBaseURL)
+                    emulator = server
+                    var demoConfiguration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID,
+                                                                         policyKey: DemoCatalog.policyKey)
+                    demoConfiguration.baseURL = server.baseURL
+                    configuration = demoConfiguration
+                } catch {
+                    fail(tr("The demo could not be prepared: %@").replacingPlaceholder(with: "\(error)"))
+                    return
+                }
+            } else if var configured = PlaybackServiceConfiguration(settings) {
+                configured.authToken = authToken
+                configuration = configured
+            } else {
+                fail(PlaybackServiceError.missingCredentials.userMessage)
+                return
+            }
+            let video: Video
+            do throws(PlaybackServiceError) {
+                let find = findID.hasPrefix("ref:") ? FindConfiguration(assetReferenceID: String(findID.dropFirst(4)))
+                    : FindConfiguration(assetID: findID)
+                video = try await PlaybackService(configuration: configuration).findVideo(configuration: find).video
+            } catch {
+                fail(error.userMessage)
+                return
+            }
+            let bar = ProgressLine(interactive: isatty(1) == 1)
+            let downloader = Downloader(video: video, store: DownloadStore(), quality: quality,
+                                        progress: { bar.show($0) })
+            cancel.withLock { $0 = { downloader.cancel() } }
+            let result = downloader.run()
+            cancel.withLock { $0 = nil }
+            bar.end()
+            switch result {
+            case .success(let record):
+                print(tr("Downloaded “%@” (%@, %@).").filling(record.name, record.quality, ByteCountText.text(record.bytesTotal)))
+                status.withLock { $0 = 0 }
+            case .failure(let error):
+                fail(error.message)
+            }
+            withExtendedLifetime(emulator) {}
+        }
+        done.wait()
+        return status.withLock { $0 }
+    }
+
+    nonisolated private static func fail(_ line: String) {
+        cove_print_error("cove: " + line)
+    }
+}
+
+/// The terminal's progress: one line redrawn with `\r` on a terminal, else a plain line per 10%.
+nonisolated final class ProgressLine: Sendable {
+    private let interactive: Bool
+    private let lastTenth = Mutex(-1)
+
+    init(interactive: Bool) { self.interactive = interactive }
+
+    func show(_ progress: DownloadProgress) {
+        let percent = Int(progress.fraction * 100)
+        let sizes = tr("%@ of %@").filling(ByteCountText.text(progress.bytesDone), ByteCountText.text(progress.bytesTotal))
+        var line = "\(percent)%  " + sizes
+        if progress.bytesPerSecond > 0 { line += "  " + ByteCountText.text(Int64(progress.bytesPerSecond)) + "/s" }
+        if let left = progress.secondsLeft, left.isFinite, progress.fraction < 1 {
+            line += "  " + tr("%@ s left").replacingPlaceholder(with: String(Int(left.rounded())))
+        }
+        if interactive {
+            let filled = percent / 5
+            let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] "
+            // stdout is line buffered (cove_stdout_line_buffered), so a line without its end goes out through stderr's
+            // unbuffered neighbour: write(2) to descriptor 1 directly.
+            let text = Array(("\r" + bar + line + "   ").utf8)
+            _ = text.withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+        } else {
+            let tenth = percent / 10
+            let isNew = lastTenth.withLock { last in
+                defer { last = max(last, tenth) }
+                return tenth > last
+            }
+            if isNew { print(line) }
+        }
+    }
+
+    func end() {
+        if interactive { print("") }
+    }
+}

@@ -19,7 +19,9 @@ final class SessionRunner: Sendable {
         self.environment = environment
         self.directory = directory
         apiArguments = ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
-                        "--policy-key", DemoCatalog.policyKey, "--print-events"]
+                        "--policy-key", DemoCatalog.policyKey, "--print-events",
+                        // Analytics on, as for a viewer, but to the emulator's tracker: never the real one.
+                        "--analytics-base", emulator.analyticsBaseURL]
     }
 
     private func arguments(for kind: Stress.Kind, random: inout SplitMix64) -> [String] {

@@ -78,17 +78,23 @@ public final class AnalyticsSender: Sendable {
         }
     }
 
-    /// Sends what an earlier run spooled (at start-up, before anything new).
+    /// Sends what an earlier run spooled, ahead of anything new. The spool is read on the worker, not the caller's
+    /// thread: at start-up that is the main thread, and a full spool is megabytes.
     public func resendSpooled() {
-        let entries = spool.withLock { $0.takeAll() }
-        guard !entries.isEmpty else { return }
-        let startWorker = state.withLock { state in
-            state.pending = entries + state.pending
-            guard !state.working else { return false }
-            state.working = true
-            return true
+        worker.async {
+            let entries = self.spool.withLock { $0.takeAll() }
+            guard !entries.isEmpty else { return }
+            let (taken, startWorker) = self.state.withLock { state -> (Bool, Bool) in
+                guard !state.persisted else { return (false, false) }
+                state.pending = entries + state.pending
+                guard !state.working else { return (true, false) }
+                state.working = true
+                return (true, true)
+            }
+            // Quitting already: they go back where they were.
+            if !taken { self.spool.withLock { $0.append(entries) } }
+            if startWorker { self.work() }
         }
-        if startWorker { worker.async { self.work() } }
     }
 
     /// Waits up to `timeout` seconds for the queue to empty, then spools whatever is left (the one on its way too:

@@ -42,7 +42,7 @@ let package = Package(
 
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CoveGLib", dependencies: ["CGLib", "CGLibShim"], swiftSettings: strict),
+        .target(name: "CoveGLib", dependencies: ["CoveCore", "CGLib", "CGLibShim", "CSoup"], swiftSettings: strict),
         .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim", "CXMLShim"], swiftSettings: strict),
         .target(name: "CoveMedia",
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",

@@ -1,4 +1,5 @@
 import Synchronization
+import CoveGLib
 
 /// A stand-in for the Brightcove Playback API (and a static file server for its media) on 127.0.0.1, for tests
 /// and the offline demo. libsoup's SoupServer runs on the emulator's own thread and main context, so it answers
@@ -14,7 +15,7 @@ import Synchronization
 ///   small HTML page. See `SSAIAddresses`.
 public final class PlaybackAPIEmulator: Sendable {
     private struct Slot {
-        var server: RunningServer?
+        var server: RunningSoupServer?
         var port: UInt16 = 0
     }
 

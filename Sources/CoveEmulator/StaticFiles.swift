@@ -1,3 +1,4 @@
+import CoveCore
 import Glibc
 
 /// Serves files below the catalog's media root under /media, refusing anything that would leave that directory.
@@ -28,27 +29,13 @@ enum StaticFiles {
         return .file(path: path, contentType: contentType(forPath: path))
     }
 
-    /// The real path of a regular file inside `root`, or nil. Each decoded segment must be a plain name (no "..",
-    /// ".", empty, "/" or NUL), and the resolved path must still lie under the resolved root, so neither escapes
-    /// nor symlinks lead outside it.
+    /// The real path of a regular file inside `root`, or nil (`ContainedPath`'s rules, after percent-decoding).
     static func resolve(segments: ArraySlice<Substring>, root: String) -> String? {
-        guard !segments.isEmpty else { return nil }
         var names: [String] = []
         for segment in segments {
-            guard let name = PercentDecoding.decode(segment), !name.isEmpty, name != ".", name != "..",
-                  !name.contains("/"), !name.contains("\0") else { return nil }
+            guard let name = PercentDecoding.decode(segment) else { return nil }
             names.append(name)
         }
-        guard let realRoot = realPath(root), let realFile = realPath(realRoot + "/" + names.joined(separator: "/")),
-              realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
-        var info = stat()
-        guard stat(realFile, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return realFile
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return ContainedPath.resolve(names: names, root: root)
     }
 }

@@ -83,3 +83,14 @@ extension PlaybackServiceError: CustomStringConvertible {
         }
     }
 }
+
+extension PlaybackServiceError {
+    /// The API could not be reached at all (no network, no route, no answer), as opposed to an answer that says
+    /// no: only then does a download stand in for the API's answer.
+    public var isUnreachable: Bool {
+        switch self {
+        case .connectionFailed, .timedOut: true
+        default: false
+        }
+    }
+}

@@ -6,7 +6,7 @@ import CoveUI
 /// Turns the command line's target into videos for the controller: from the Playback API, a plain URL, or the
 /// built-in demo catalog (which it serves with the emulator).
 final class ContentLoader {
-    private var options: LaunchOptions
+    private(set) var options: LaunchOptions
     /// The command line's target, until something is opened in this window (a second `cove FILE`, the start page,
     /// a drop).
     private var target: LaunchOptions.Target
@@ -92,6 +92,12 @@ final class ContentLoader {
         }
         let target = self.target
         let parameters = options.queryParameters
+        let accountID = service.configuration.accountID
+        let withAds = options.adConfigID != nil
+        if case .video(let find) = target, !withAds, let offline = offlineVideo(for: find, accountID: accountID) {
+            showOffline(offline)
+            return
+        }
         Task { @MainActor [weak self] in
             do throws(PlaybackServiceError) {
                 switch target {
@@ -105,6 +111,11 @@ final class ContentLoader {
                     break
                 }
             } catch {
+                if error.isUnreachable, case .video(let find) = target, let self,
+                   let offline = self.offlineVideo(for: find, accountID: accountID) {
+                    self.showOffline(offline)
+                    return
+                }
                 self?.controller.reportError(code: error.code, message: error.userMessage)
             }
         }

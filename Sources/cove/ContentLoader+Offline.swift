@@ -1,0 +1,38 @@
+import CoveCore
+import CoveGLib
+import CoveService
+
+/// Downloads play from disk: a video ID (or reference ID) with a completed download in the account is shown from
+/// it without asking the Playback API, so it plays on a train as it does at home. With `--ad-config-id` the API
+/// is asked first (the ads come from it) and the download is only the answer when the API cannot be reached.
+extension ContentLoader {
+    /// The download `find` names, served by this process's offline server; nil when there is none.
+    func offlineVideo(for find: FindConfiguration, accountID: String) -> Video? {
+        let catalog = OfflineCatalog(store: DownloadStore())
+        // Only start the server when there is a download to serve.
+        guard catalog.store.all.contains(where: { $0.isComplete && $0.accountID == accountID }),
+              let server = OfflineMediaServer.shared(root: catalog.store.root) else { return nil }
+        return catalog.video(for: find, accountID: accountID) { server.address(of: $0.id) }
+    }
+
+    /// Plays a download as the API's answer would be played: no bumper (it is not downloaded), the list beside
+    /// the player cleared.
+    func showOffline(_ video: Video) {
+        strip?.clear()
+        controller.setVideos([video], startingAt: options.startPosition)
+    }
+}
+
+/// One offline server a process, started at the first download played and kept until the process ends (a few
+/// kilobytes; it only answers loopback requests that carry its random token).
+@MainActor
+enum OfflineMediaServer {
+    private static var server: LocalMediaServer?
+
+    static func shared(root: String) -> LocalMediaServer? {
+        if let server, server.root == root { return server }
+        server?.stop()
+        server = try? LocalMediaServer(root: root)
+        return server
+    }
+}

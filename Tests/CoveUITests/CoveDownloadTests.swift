@@ -74,4 +74,32 @@ final class CoveDownloadTests: XCTestCase {
         XCTAssertLessThanOrEqual(Double(emulator.mediaBytesSent), 1.1 * Double(stored),
                                  "served \(emulator.mediaBytesSent) for \(stored) stored")
     }
+
+    /// Started by its ID, a downloaded video plays from disk: the Playback API is not asked (the emulator sees no
+    /// request at all), and with the API gone it still plays, its languages named as online.
+    func testADownloadedVideoStartedByItsIDPlaysWithoutTheNetwork() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let data = dataHome()
+        let download = try cove(emulator, ["--download", "--video-id", DemoCatalog.languagesVideoID], data: data)
+        XCTAssertEqual(download.waitForExit(timeout: 120), 0, download.allOutput)
+
+        func playOffline() throws {
+            let run = try cove(emulator, ["--print-events", "--video-id", DemoCatalog.languagesVideoID], data: data)
+            defer { run.stop() }
+            let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"Play""#) } }
+            let session = try XCTUnwrap(lines.first { $0.contains(#""type":"session""#) }, run.allOutput)
+            XCTAssertTrue(session.contains(#""source":"http://127.0.0.1:"#), session)
+            XCTAssertFalse(session.contains(emulator.baseURL), "not the API's media: \(session)")
+            XCTAssertTrue(lines.contains { $0.contains(#""event":"Play""#) }, run.allOutput)
+            let tracks = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"type":"tracks""#) }, run.allOutput)
+            XCTAssertTrue(tracks.contains(#""language":"de""#) && tracks.contains(#""language":"en""#), tracks)
+            XCTAssertFalse(lines.contains { $0.contains(#""type":"error""#) }, run.allOutput)
+        }
+        let asked = emulator.requests.count
+        try playOffline()
+        XCTAssertEqual(emulator.requests.count, asked, "neither the API nor the media server was asked: \(emulator.requests.suffix(3))")
+        emulator.stop()
+        try playOffline()
+    }
 }

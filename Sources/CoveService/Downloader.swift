@@ -151,6 +151,12 @@ public final class Downloader: Sendable {
         return .failure(candidates.isEmpty ? .noDownloadableSource : .protectedSource)
     }
 
+    /// An MP4's size: the API's `size`, else its bitrate times the duration.
+    static func estimate(of source: Source, in video: Video) -> Int64 {
+        let seconds = video.duration ?? source.duration ?? 0
+        return source.size.map(Int64.init) ?? source.averageBitrate.map { Int64(Double($0) / 8 * seconds) } ?? 0
+    }
+
     struct Prepared {
         var quality: String
         var estimate: Int64
@@ -160,10 +166,7 @@ public final class Downloader: Sendable {
     }
 
     private func prepareMP4(_ source: Source) -> Prepared {
-        let seconds = video.duration ?? source.duration ?? 0
-        let estimate = source.size.map(Int64.init)
-            ?? source.averageBitrate.map { Int64(Double($0) / 8 * seconds) } ?? 0
-        return Prepared(quality: "MP4", estimate: estimate,
+        return Prepared(quality: "MP4", estimate: Self.estimate(of: source, in: video),
                         items: [DownloadItem(remote: source.url, local: "video.mp4")], mediaPath: "video.mp4")
     }
 

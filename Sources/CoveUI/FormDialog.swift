@@ -86,11 +86,15 @@ final class FormDialog {
         gtk_widget_get_visible(errorLabel) != 0 ? String(cString: gtk_label_get_text(cast(errorLabel))) : nil
     }
 
+    func showError(_ message: String) {
+        gtk_label_set_text(cast(errorLabel), message)
+        gtk_widget_set_visible(errorLabel, 1)
+    }
+
     func press() {
         guard let submit else { return }
         if let refusal = submit() {
-            gtk_label_set_text(cast(errorLabel), refusal)
-            gtk_widget_set_visible(errorLabel, 1)
+            showError(refusal)
         } else {
             close()
         }

@@ -3,8 +3,8 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…", the
-/// analytics switches (AnalyticsPreferences), and a
+/// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…",
+/// "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
 /// Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
@@ -20,6 +20,8 @@ final class OverflowMenu {
     private(set) var captionStyleItem: Widget?
     /// "Send Viewing Statistics" and "Include a Viewer Identifier", for tests.
     private(set) var analyticsItems: [Widget] = []
+    /// "Download…" and "Downloads", for tests.
+    private(set) var downloadItems: [Widget] = []
 
     init(button: Widget) {
         popover = gtk_popover_new()
@@ -45,6 +47,9 @@ final class OverflowMenu {
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), style)
         captionStyleItem = style
+        gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        downloadItems = DownloadMenuItems.make { [weak self] in self?.close() }
+        for item in downloadItems { gtk_box_append(cast(content), item) }
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         analyticsItems = AnalyticsPreferences.makeItems()
         for item in analyticsItems { gtk_box_append(cast(content), item) }

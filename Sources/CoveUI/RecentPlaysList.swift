@@ -12,7 +12,11 @@ final class RecentPlaysList {
     private(set) var buttons: [Widget] = []
     private let textures = RemoteTextures()
 
-    init(_ plays: RecentPlays, play: @escaping (RecentPlay) -> Void) {
+    /// Each Video Cloud entry's Download button, for the tests.
+    private(set) var downloadButtons: [Widget] = []
+
+    /// `download`, when given, adds a Download button beside each Video Cloud entry.
+    init(_ plays: RecentPlays, play: @escaping (RecentPlay) -> Void, download: ((RecentPlay) -> Void)? = nil) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(widget, "cove-start-recent")
         let heading = gtk_label_new(tr("Recently Played"))!
@@ -22,8 +26,24 @@ final class RecentPlaysList {
         for entry in plays.entries {
             let button = row(for: entry)
             Signals.connect(button, "clicked") { play(entry) }
-            gtk_box_append(cast(widget), button)
             buttons.append(button)
+            guard let download, case .videoCloud = entry.target else {
+                gtk_box_append(cast(widget), button)
+                continue
+            }
+            let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+            gtk_widget_set_hexpand(button, 1)
+            gtk_box_append(cast(line), button)
+            let save = gtk_button_new_from_icon_name("folder-download-symbolic")!
+            gtk_widget_add_css_class(save, "flat")
+            gtk_widget_set_valign(save, GTK_ALIGN_CENTER)
+            let label = tr("Download “%@”").replacingPlaceholder(with: entry.title)
+            gtk_widget_set_tooltip_text(save, label)
+            cove_accessible_set_label(save, label)
+            Signals.connect(save, "clicked") { download(entry) }
+            gtk_box_append(cast(line), save)
+            gtk_box_append(cast(widget), line)
+            downloadButtons.append(save)
         }
     }
 

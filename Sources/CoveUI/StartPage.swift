@@ -85,6 +85,12 @@ public final class StartPage {
             buttons[action] = button
         }
 
+        let downloads = gtk_button_new_with_label(tr("Downloads"))!
+        gtk_widget_add_css_class(downloads, "flat")
+        gtk_actionable_set_action_name(OpaquePointer(downloads), "win.downloads")
+        gtk_box_append(cast(column), downloads)
+        downloadsButton = downloads
+
         refusal = gtk_label_new(nil)
         gtk_widget_add_css_class(refusal, "error")
         gtk_widget_add_css_class(refusal, "cove-start-refusal")
@@ -100,15 +106,20 @@ public final class StartPage {
     }
 
     /// Lists what was played before under the buttons (nothing when the list is empty); a click calls `play`.
-    public func showRecent(_ plays: RecentPlays, play: @escaping (RecentPlay) -> Void) {
+    public func showRecent(_ plays: RecentPlays, play: @escaping (RecentPlay) -> Void,
+                           download: ((RecentPlay) -> Void)? = nil) {
         guard recent == nil, !plays.entries.isEmpty else { return }
-        let list = RecentPlaysList(plays, play: play)
+        let list = RecentPlaysList(plays, play: play, download: download)
         recent = list
         gtk_box_append(cast(page), list.widget)
     }
 
     /// The recently played entries' buttons, newest first.
     public var recentButtons: [Widget] { recent?.buttons ?? [] }
+    /// The Download buttons beside the Video Cloud entries.
+    public var recentDownloadButtons: [Widget] { recent?.downloadButtons ?? [] }
+    /// "Downloads", under the three buttons (`win.downloads`).
+    public private(set) var downloadsButton: Widget?
 
     public func showRefusal(_ message: String) {
         gtk_label_set_text(cast(refusal), message)

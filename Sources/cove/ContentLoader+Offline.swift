@@ -1,6 +1,8 @@
 import CoveCore
+import CoveEmulator
 import CoveGLib
 import CoveService
+import CoveUI
 
 /// Downloads play from disk: a video ID (or reference ID) with a completed download in the account is shown from
 /// it without asking the Playback API, so it plays on a train as it does at home. With `--ad-config-id` the API
@@ -13,6 +15,37 @@ extension ContentLoader {
         guard catalog.store.all.contains(where: { $0.isComplete && $0.accountID == accountID }),
               let server = OfflineMediaServer.shared(root: catalog.store.root) else { return nil }
         return catalog.video(for: find, accountID: accountID) { server.address(of: $0.id) }
+    }
+
+    /// Plays a completed download from the Downloads page.
+    func play(download record: DownloadRecord) {
+        guard let video = offlineVideo(for: FindConfiguration(assetID: record.videoID), accountID: record.accountID) else {
+            controller.reportError(code: "DOWNLOAD_UNAVAILABLE", message: tr("The download “%@” cannot be played: its files are missing.")
+                .replacingPlaceholder(with: record.name))
+            return
+        }
+        showOffline(video)
+    }
+
+    /// A video fetched again for a download going on (its media addresses may have expired): from the demo's
+    /// emulator for the demo account while it runs, else with the configured policy key for the record's account.
+    func findForDownload(accountID: String, videoID: String) async -> Result<Video, DownloadFindError> {
+        let service: PlaybackService
+        if let emulator, emulator.isRunning, accountID == DemoCatalog.accountID {
+            service = demoService(emulator)
+        } else {
+            var settings = options.playbackAPI
+            settings.accountID = accountID
+            guard let configuration = PlaybackServiceConfiguration(settings) else {
+                return .failure(DownloadFindError(message: PlaybackServiceError.missingCredentials.userMessage))
+            }
+            service = PlaybackService(configuration: configuration, observer: catalogObserver)
+        }
+        do throws(PlaybackServiceError) {
+            return .success(try await service.findVideo(configuration: FindConfiguration(assetID: videoID)).video)
+        } catch {
+            return .failure(DownloadFindError(message: error.userMessage))
+        }
     }
 
     /// Plays a download as the API's answer would be played: no bumper (it is not downloaded), the list beside

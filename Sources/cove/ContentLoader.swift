@@ -14,7 +14,7 @@ final class ContentLoader {
     /// The playlist (or demo catalog) beside the player.
     var strip: PlaylistStrip?
     let playerView: PlayerView
-    private var emulator: PlaybackAPIEmulator?
+    private(set) var emulator: PlaybackAPIEmulator?
     /// Told of every Playback API request (analytics' catalog events).
     var catalogObserver: (@Sendable (CatalogExchange) -> Void)?
     private var liveStreams: DemoLiveStreams?
@@ -191,7 +191,7 @@ final class ContentLoader {
         }
     }
 
-    private func demoService(_ emulator: PlaybackAPIEmulator) -> PlaybackService {
+    func demoService(_ emulator: PlaybackAPIEmulator) -> PlaybackService {
         var configuration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID, policyKey: DemoCatalog.policyKey)
         configuration.baseURL = emulator.baseURL
         configuration.authBaseURL = emulator.authBaseURL

@@ -18,6 +18,7 @@ final class CoveApplication {
     private var controller: PlaybackController?
     private var loader: ContentLoader?
     private var startPage: StartPageHost?
+    private var downloads: DownloadsHost?
     private var recentPlays: RecentPlaysRecorder?
     private var eventPrinter: EventPrinter?
     private var desktop: DesktopIntegration?
@@ -179,6 +180,11 @@ final class CoveApplication {
         let startPage = StartPageHost(window: window, player: strip.widget, loader: loader, options: options,
                                       state: state)
         self.startPage = startPage
+        let downloads = DownloadsHost(window: window, loader: loader, controller: controller, player: playerView) {
+            [unowned startPage] in startPage.showPlayer()
+        }
+        self.downloads = downloads
+        startPage.downloadsHost = downloads
         playerView.attach(to: window)
         // The caption style (`win.caption-style`, the Audio & Subtitles menu's Caption Style…) survives launches.
         let captionStyle = self.captionStyle ?? CaptionStyleStore(stateFile: state) { error in
@@ -188,5 +194,6 @@ final class CoveApplication {
         captionStyle.attach(playerView)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         startPage.start()
+        downloads.start()
     }
 }

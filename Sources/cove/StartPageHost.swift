@@ -15,6 +15,8 @@ final class StartPageHost {
     private var startPage: StartPage?
     private let playerWidget: Widget
     private let state: StateKeyFile
+    /// The Downloads page and dialog (the recently played entries' Download buttons).
+    var downloadsHost: DownloadsHost?
 
     private static let videoCloudGroup = "Video Cloud"
     private static let accountKey = "account-id"
@@ -42,7 +44,8 @@ final class StartPageHost {
         let page = StartPage()
         startPage = page
         gtk_window_set_child(gtkWindow, page.widget)
-        page.showRecent(RecentPlaysRecorder.load(from: state)) { [unowned self] entry in self.play(entry) }
+        page.showRecent(RecentPlaysRecorder.load(from: state), play: { [unowned self] entry in self.play(entry) },
+                        download: { [unowned self] entry in self.download(entry) })
         gtk_window_present(gtkWindow)
     }
 
@@ -121,6 +124,18 @@ final class StartPageHost {
         }
         if entry.resumePosition > 0 { chosen.startAt = String(entry.resumePosition) }
         show(chosen)
+    }
+
+    /// The Download dialog for a recently played Video Cloud video, once the API has it (with the configured key).
+    private func download(_ entry: RecentPlay) {
+        guard case .videoCloud(let account, let video, _) = entry.target, let downloadsHost else { return }
+        Task { @MainActor [weak self] in
+            switch await self?.loader.findForDownload(accountID: account, videoID: video) {
+            case .success(let found)?: downloadsHost.presentDownload(of: found)
+            case .failure(let error)?: self?.refuse(error.message)
+            case nil: break
+            }
+        }
     }
 
     private func dropped(_ result: MediaDrop.Result) -> Bool {

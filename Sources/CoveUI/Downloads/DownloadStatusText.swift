@@ -1,0 +1,33 @@
+import CoveCore
+import CoveService
+
+/// A download's state in words, as the Downloads page and `cove --downloads` say it.
+public enum DownloadStatusText {
+    /// One word or short phrase: "Completed", "Paused", "Failed", …; a record saying downloading whose download
+    /// does not run here was interrupted (a quit, a crash) and goes on at the next start.
+    public static func state(_ record: DownloadRecord, running: Bool) -> String {
+        switch record.state {
+        case .queued: running ? tr("Queued") : tr("Interrupted")
+        case .downloading: running ? tr("Downloading") : tr("Interrupted")
+        case .paused: tr("Paused")
+        case .completed: tr("Completed")
+        case .failed: tr("Failed")
+        }
+    }
+
+    /// The line under the name: the state with progress, speed and time left while it runs, or why it failed.
+    public static func detail(_ record: DownloadRecord, running: Bool, progress: DownloadProgress?) -> String {
+        if case .failed(let reason) = record.state { return reason }
+        guard running, let progress else {
+            if record.state == .completed { return ByteCountText.text(record.bytesTotal) }
+            return state(record, running: running)
+        }
+        var parts = ["\(Int(progress.fraction * 100)) %",
+                     tr("%@ of %@").filling(ByteCountText.text(progress.bytesDone), ByteCountText.text(progress.bytesTotal))]
+        if progress.bytesPerSecond > 0 { parts.append(ByteCountText.text(Int64(progress.bytesPerSecond)) + "/s") }
+        if let left = progress.secondsLeft, left.isFinite, progress.fraction < 1 {
+            parts.append(tr("%@ left").replacingPlaceholder(with: TimeFormatting.formatTime(left.rounded(.up))))
+        }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -13,6 +13,7 @@ public final class DownloadDialog {
     private let form: FormDialog
     private var choices: [(DownloadChoice, Widget)] = []
     private let spinner: Widget
+    private let list: Widget
 
     public static func present(over parent: Widget, video: Video, manager: DownloadManager,
                                started: @escaping () -> Void = {}) {
@@ -25,10 +26,23 @@ public final class DownloadDialog {
                           explanation: tr("“%@” is kept on this computer to watch without a network.")
                             .replacingPlaceholder(with: video.name ?? video.id ?? ""),
                           primary: tr("Download"))
+        let caption = gtk_label_new(tr("Quality"))!
+        gtk_label_set_xalign(cast(caption), 0)
+        gtk_widget_add_css_class(caption, "heading")
+        gtk_box_append(cast(form.fields), caption)
+        // The list's room is there from the start: the window keeps the size it was shown at.
+        list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 132)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
+        gtk_box_append(cast(form.fields), scroller)
         spinner = gtk_spinner_new()
         gtk_spinner_start(cast(spinner))
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_widget_set_vexpand(spinner, 1)
         cove_accessible_set_label(spinner, tr("Reading the video’s qualities…"))
-        gtk_box_append(cast(form.fields), spinner)
+        gtk_box_append(cast(list), spinner)
         gtk_widget_set_sensitive(form.primaryButton, 0)
         form.submit = { [self] in
             guard let chosen = choices.first(where: { gtk_check_button_get_active(cast($0.1)) != 0 })?.0 else {
@@ -47,24 +61,20 @@ public final class DownloadDialog {
 
     private func show(_ result: Result<[DownloadChoice], DownloadError>) {
         gtk_spinner_stop(cast(spinner))
-        gtk_box_remove(cast(form.fields), spinner)
+        gtk_box_remove(cast(list), spinner)
         switch result {
         case .failure(let error):
             form.showError(error.message)
-        case .success(let list):
-            let caption = gtk_label_new(tr("Quality"))!
-            gtk_label_set_xalign(cast(caption), 0)
-            gtk_widget_add_css_class(caption, "heading")
-            gtk_box_append(cast(form.fields), caption)
+        case .success(let offered):
             var group: Widget?
-            for choice in list {
+            for choice in offered {
                 let title = choice.estimatedBytes > 0
                     ? tr("%@ (about %@)").filling(choice.label, ByteCountText.text(choice.estimatedBytes)) : choice.label
                 let button = gtk_check_button_new_with_label(title)!
                 if let group { gtk_check_button_set_group(cast(button), cast(group)) } else { group = button }
                 cove_accessible_set_role(button, GTK_ACCESSIBLE_ROLE_RADIO)
                 gtk_check_button_set_active(cast(button), choice.isPreferred ? 1 : 0)
-                gtk_box_append(cast(form.fields), button)
+                gtk_box_append(cast(list), button)
                 choices.append((choice, button))
             }
             gtk_widget_set_sensitive(form.primaryButton, 1)

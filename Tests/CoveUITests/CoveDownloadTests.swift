@@ -102,4 +102,44 @@ final class CoveDownloadTests: XCTestCase {
         emulator.stop()
         try playOffline()
     }
+
+    /// The way a screen reader user downloads: More, "Download…", then the dialog's Download, all pressed over
+    /// AT-SPI in the real window; the download completes in the background and is listed.
+    func testADownloadStartedFromTheMoreMenuOverATSPICompletes() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let data = dataHome()
+        directories.append(URL(fileURLWithPath: data.path + "-events"))
+        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let script = #"""
+            app=$0; press=$1; events=$2; shift 3
+            "$app" "$@" > "$events" & pid=$!
+            status=0
+            # "Download…" is enabled once the video it would download is playing.
+            for i in $(seq 1 300); do grep -q '"event":"Play"' "$events" && break; sleep 0.1; done
+            "$press" cove 60 "More" || status=1
+            "$press" cove 20 "Download…" || status=2
+            # The qualities are read from the emulator before Download can be pressed.
+            sleep 2
+            "$press" cove 20 "Download" || status=3
+            for i in $(seq 1 300); do grep -q '"completed"' "$XDG_DATA_HOME/cove/downloads/downloads.json" 2>/dev/null && break; sleep 0.1; done
+            kill $pid || status=99
+            wait $pid
+            exit $status
+            """#
+        let run = try CoveProcess.onOwnSessionBus(script, [UITestSupport.coveBinary, helpers + "/atspi-press",
+                                                           data.path + "-events", "--print-events",
+                                                           "--playback-api-base", emulator.baseURL,
+                                                           "--account-id", DemoCatalog.accountID,
+                                                           "--policy-key", DemoCatalog.policyKey,
+                                                           "--video-id", DemoCatalog.hlsVideoID],
+                                                  environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(run.waitForExit(timeout: 120), 0, run.allOutput)
+        let store = DownloadStore(root: data.appendingPathComponent("cove/downloads").path)
+        let record = try XCTUnwrap(store.record(videoID: DemoCatalog.hlsVideoID, accountID: DemoCatalog.accountID),
+                                   run.allOutput)
+        XCTAssertEqual(record.state, .completed)
+        XCTAssertEqual(record.quality, "360p", "the preferred quality was chosen")
+    }
 }

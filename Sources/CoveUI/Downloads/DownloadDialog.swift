@@ -17,8 +17,15 @@ public final class DownloadDialog {
 
     public static func present(over parent: Widget, video: Video, manager: DownloadManager,
                                started: @escaping () -> Void = {}) {
+        make(over: parent, video: video, manager: manager, started: started)
+    }
+
+    @discardableResult
+    static func make(over parent: Widget, video: Video, manager: DownloadManager,
+                     started: @escaping () -> Void = {}) -> DownloadDialog {
         let dialog = DownloadDialog(parent: parent, video: video, manager: manager, started: started)
         dialog.form.present(focus: dialog.form.primaryButton)
+        return dialog
     }
 
     private init(parent: Widget, video: Video, manager: DownloadManager, started: @escaping () -> Void) {
@@ -90,6 +97,7 @@ public final class DownloadDialog {
     }
     func press() { form.press() }
     var errorText: String? { form.errorText }
+    func close() { form.close() }
 }
 
 /// A weak reference that can cross to another thread and back.

@@ -65,7 +65,10 @@ public final class DownloadsWindow {
         gtk_widget_add_controller(window, escape)
         // The window keeps its page alive while it is open.
         keepAlive = self
-        Signals.connect(window, "destroy") { [self] in self.keepAlive = nil }
+        Signals.connect(window, "destroy") { [self] in
+            self.keepAlive = nil
+            if Self.shown === self { Self.shown = nil }
+        }
         manager.addObserver { [weak self] in self?.refresh() }
         refresh()
     }

@@ -34,8 +34,17 @@ extension ContentLoader {
         if let emulator, emulator.isRunning, accountID == DemoCatalog.accountID {
             service = demoService(emulator)
         } else {
+            // The command line's key for its own account; else the key COVE_POLICY_KEY or cove.conf gives, as the
+            // start page's form and recently played list find it.
             var settings = options.playbackAPI
-            settings.accountID = accountID
+            if settings.accountID != accountID || settings.policyKey == nil {
+                do throws(LaunchOptionsError) {
+                    settings = try options.playing(videoCloud: .videoID, id: videoID, accountID: accountID, policyKey: "")
+                        .playbackAPI
+                } catch {
+                    return .failure(DownloadFindError(message: error.message))
+                }
+            }
             guard let configuration = PlaybackServiceConfiguration(settings) else {
                 return .failure(DownloadFindError(message: PlaybackServiceError.missingCredentials.userMessage))
             }

@@ -246,6 +246,35 @@ final class StartPageTests: XCTestCase {
         XCTAssertEqual(playedSources(next), [address], next.output)
     }
 
+    /// A Video Cloud video played before is listed with a Download button; pressed (as a screen reader presses
+    /// it), it asks the API again with the configured key, offers the qualities, and the download completes on the
+    /// Downloads page, which the start page's Downloads button opens too.
+    func testARecentlyPlayedVideoCloudVideoCanBeDownloadedFromTheStartPage() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        emulator.catalog.videos = emulator.catalog.videos.map { video in
+            guard case .object(var object) = video, object["id"] == .string(UITestSupport.videoID) else { return video }
+            object["offline_enabled"] = .bool(true)
+            return .object(object)
+        }
+        let data = stateHome.appendingPathComponent("data")
+        let environment = ["COVE_PLAYBACK_API_BASE": emulator.baseURL, "COVE_POLICY_KEY": UITestSupport.policyKey,
+                           "XDG_DATA_HOME": data.path]
+        let first = try launch(["click push button:Play from Video Cloud…", "set text:Account ID=" + UITestSupport.accountID,
+                                "set text:Video ID=" + UITestSupport.videoID, "click push button:Play"],
+                               until: #""event":"Play""#, environment: environment)
+        assertPlayed(first)
+
+        let next = try launch(["wait push button:Downloads", "click push button:Download “UI test clip”",
+                               "wait radio button:MP4", "click push button:Download", "wait push button:Delete Download"],
+                              environment: environment)
+        XCTAssertEqual(next.status, 0, next.output)
+        let store = DownloadStore(root: data.appendingPathComponent("cove/downloads").path)
+        let record = try XCTUnwrap(store.record(videoID: UITestSupport.videoID, accountID: UITestSupport.accountID), next.output)
+        XCTAssertEqual(record.state, .completed)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.folder(of: record) + "/video.mp4"))
+    }
+
     func testTheCaptionLanguageMovesFromTheConfigDirectoryToTheStateFileOnce() throws {
         let config = stateHome.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: config.appendingPathComponent("cove"), withIntermediateDirectories: true)

@@ -57,6 +57,13 @@ public enum DownloadError: Error, Sendable, Equatable {
     }
 }
 
+extension DownloadError {
+    /// What an expired signed address answers: fetching the video object again gives fresh ones.
+    var isExpiredAddress: Bool {
+        if case .httpStatus(let status) = self { [401, 403, 410].contains(status) } else { false }
+    }
+}
+
 /// Sizes for people: "512 B", "3.4 MB", "1.2 GB" (decimal units, as file managers show them).
 public enum ByteCountText {
     public static func text(_ bytes: Int64) -> String {

@@ -41,6 +41,12 @@ final class DownloadTransfer: @unchecked Sendable {
         let code = curl_easy_perform(curl)
         if code != CURLE_OK {
             if body.pointee.over_limit != 0 || code == CURLE_FILESIZE_EXCEEDED { return .failure(.unreadablePlaylist) }
+            if code == CURLE_HTTP_RETURNED_ERROR {
+                // The status, not curl's sentence: an expired address (403) is told apart from a lost network.
+                var status = 0
+                cove_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+                return .failure(.httpStatus(status))
+            }
             return .failure(failure(code, errorBuffer: body.pointee.error))
         }
         let bytes = body.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: body.pointee.length)) } ?? []

@@ -109,7 +109,7 @@ public final class Downloader: Sendable {
                                           quality: prepared.quality)
             }
         } catch {
-            return .failure(.writeFailed(reason: "\(error)"))
+            return .failure(.writing(error))
         }
         let folder = store.folder(of: record)
         if prepared.estimate > limits.maximumDownloadBytes { return fail(&record, .tooLarge(limit: limits.maximumDownloadBytes)) }
@@ -120,6 +120,7 @@ public final class Downloader: Sendable {
             if present == 0 { try? store.delete(id: record.id) }
             return .failure(.notEnoughSpace(needed: needed, available: available))
         }
+        if let error = DownloadReserve.make(in: folder) { return fail(&record, error) }
         var items = prepared.items
         record.mediaPath = prepared.mediaPath
         record.state = .downloading
@@ -132,10 +133,8 @@ public final class Downloader: Sendable {
                 try FileManager.default.createDirectory(atPath: parent.joined(separator: "/"), withIntermediateDirectories: true)
             }
             try store.update(record)
-        } catch let error as DownloadError {
-            return fail(&record, error)
         } catch {
-            return fail(&record, .writeFailed(reason: "\(error)"))
+            return fail(&record, .writing(error))
         }
         switch fetch(items, folder: folder, present: present, estimate: prepared.estimate) {
         case .failure(let error):
@@ -149,8 +148,9 @@ public final class Downloader: Sendable {
                 try DownloadStore.writeAtomically(Data(text.utf8), to: folder + "/" + path)
             }
         } catch {
-            return fail(&record, .writeFailed(reason: "\(error)"))
+            return fail(&record, .writing(error))
         }
+        DownloadReserve.release(in: folder)
         let size = Self.bytesPresent(in: folder)
         record.bytesDone = size
         record.bytesTotal = size
@@ -161,6 +161,8 @@ public final class Downloader: Sendable {
     }
 
     private func fail(_ record: inout DownloadRecord, _ error: DownloadError) -> Result<DownloadRecord, DownloadError> {
+        // Its space is what lets the list be written when the disk is full.
+        DownloadReserve.release(in: store.folder(of: record))
         record.state = error == .cancelled ? .paused : .failed(reason: error.message)
         try? store.update(record)
         return .failure(error)
@@ -322,6 +324,7 @@ public final class Downloader: Sendable {
         var total: Int64 = 0
         for name in names {
             var info = stat()
+            guard name != DownloadReserve.name else { continue }
             if stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
         }
         return total

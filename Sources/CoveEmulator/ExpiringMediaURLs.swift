@@ -9,6 +9,7 @@ import FoundationEssentials
 /// media request is answered 403.
 enum ExpiringMediaURLs {
     static let prefix = "exp"
+    private static let loopback = "http://127.0.0.1:"
 
     /// The video object with its media addresses signed to expire `ttl` seconds from `now`.
     static func signing(_ video: JSONValue, ttl: Double, now: Double, secret: [UInt8]) -> JSONValue {
@@ -18,10 +19,10 @@ enum ExpiringMediaURLs {
         func sign(_ value: JSONValue) -> JSONValue {
             switch value {
             case .string(let text):
-                guard text.hasPrefix("http://") || text.hasPrefix("https://"),
-                      let range = text.firstRange(of: "/media/"),
+                // The emulator's own addresses only (it listens on 127.0.0.1): another host's are left alone.
+                guard text.hasPrefix(loopback), let range = text.firstRange(of: "/media/"),
                       !text[range.upperBound...].hasPrefix(prefix + "/"),
-                      text[..<range.lowerBound].dropFirst(text.hasPrefix("https") ? 8 : 7).allSatisfy({ $0 != "/" })
+                      text[..<range.lowerBound].dropFirst(loopback.count).allSatisfy({ $0 != "/" })
                 else { return value }
                 var signed = text
                 signed.replaceSubrange(range, with: insert)

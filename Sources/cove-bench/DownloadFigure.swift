@@ -6,7 +6,7 @@ import Foundation
 /// `cove-bench --download [--runs N] [--seconds N] [--kbps N]`: the Downloader's rate and CPU time on loopback,
 /// beside `curl` fetching the same files one after another from the same server. The stream (one 1280×720 H.264
 /// variant with AAC, 4 s segments) is encoded once into the cache. The emulator serves it from a child process
-/// (`--download-server`), so this process's CPU time is the Downloader's alone; curl's is its own (rusage).
+/// (`--download-server`), so this process's CPU time is the Downloader's alone; curl's is its own (wait4's rusage).
 /// Runs alternate, Downloader then curl, each into a fresh folder; medians are printed.
 enum DownloadFigure {
     struct Run {
@@ -65,10 +65,11 @@ enum DownloadFigure {
     private static func report(_ label: String, _ runs: [Run]) {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let bytes = runs.first?.bytes ?? 0
-        print("  \(label): median " + String(format: "%.1f MB/s, %.2f s wall, %.2f CPU-s", median(runs.map(\.megabytesPerSecond)),
-                                              median(runs.map(\.seconds)), median(runs.map(\.cpuSeconds)))
+        print("  \(label): median " + String(format: "%.0f MB/s, %.0f ms wall, %.0f ms CPU",
+                                              median(runs.map(\.megabytesPerSecond)), median(runs.map(\.seconds)) * 1000,
+                                              median(runs.map(\.cpuSeconds)) * 1000)
               + " for " + String(format: "%.1f MB", Double(bytes) / 1e6) + " (runs: "
-              + runs.map { String(format: "%.1f", $0.megabytesPerSecond) }.joined(separator: ", ") + " MB/s)")
+              + runs.map { String(format: "%.0f", $0.megabytesPerSecond) }.joined(separator: ", ") + " MB/s)")
     }
 
     private static func preparedMedia(seconds: Int, kbps: Int) throws -> String {
@@ -132,25 +133,26 @@ enum DownloadFigure {
     private static func sequential(_ curl: String, base: String, files: [String], into folder: String) throws -> Run {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: curl)
-        process.arguments = ["--silent", "--show-error", "--fail"]
+        let arguments = [curl, "--silent", "--show-error", "--fail"]
             + files.enumerated().flatMap { index, file in ["-o", folder + "/\(index)", base + "/" + file] }
-        var before = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &before)
+        // posix_spawn and wait4, not Foundation's Process: its wait polls (50 ms steps here, a whole run's length),
+        // and wait4 hands back the child's own CPU time.
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
         let clock = ContinuousClock()
         let start = clock.now
-        try process.run()
-        process.waitUntilExit()
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, curl, nil, nil, &argv, environ) == 0 else { throw BenchmarkError("cannot start \(curl)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchmarkError("lost curl") }
         let wall = clock.now - start
-        var after = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &after)
-        guard process.terminationStatus == 0 else { throw BenchmarkError("curl failed: \(process.terminationStatus)") }
+        guard status == 0 else { throw BenchmarkError("curl failed: status \(status)") }
         let bytes = (0..<files.count).reduce(Int64(0)) { total, index in
             total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/\(index)")[.size] as? Int64) ?? 0)
         }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        let cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)
-        return Run(seconds: microseconds(wall) / 1e6, cpuSeconds: cpu, bytes: bytes)
+        return Run(seconds: microseconds(wall) / 1e6, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                   bytes: bytes)
     }
 }

@@ -146,8 +146,8 @@ final class DownloadTransfer: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// curl's own words for what went wrong (the error buffer, else its code's text); addresses in downloads carry
-    /// no secret, so nothing needs scrubbing.
+    /// curl's own words for what went wrong (the error buffer, else its code's text). They name a host at most,
+    /// never an address's path or query, where signed (expiring) addresses keep their tokens: nothing to scrub.
     private func failure<Buffer>(_ code: CURLcode, errorBuffer: Buffer) -> DownloadError {
         var detail = withUnsafeBytes(of: errorBuffer) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)

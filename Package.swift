@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CZVBI", pkgConfig: "zvbi-0.2"),
+        // The emulator's AES-128 HLS and signed media addresses only; the player itself never links it.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         // Small C shims: only what Swift cannot call.
         .target(name: "CLibc"),
         .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
@@ -49,7 +51,7 @@ let package = Package(
                                "CZVBIShim"],
                 swiftSettings: strict),
         .target(name: "CoveEmulator",
-                dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim"],
+                dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim", "CCrypto"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
                 dependencies: ["CoveCore", "CoveService", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc",

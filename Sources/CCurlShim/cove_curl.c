@@ -82,7 +82,11 @@ static size_t write_file(char *chunk, size_t size, size_t count, void *user) {
         curl_easy_getinfo(file->curl_handle_for_status, CURLINFO_RESPONSE_CODE, &status);
         if (file->offset > 0 && status == 200) {
             // The server ignored the range: the whole file comes again, so what the .part held goes.
-            if (ftruncate(file->fd, 0) != 0 || lseek(file->fd, 0, SEEK_SET) != 0) { file->write_failed = 1; return 0; }
+            if (ftruncate(file->fd, 0) != 0 || lseek(file->fd, 0, SEEK_SET) != 0) {
+                file->write_errno = errno;
+                file->write_failed = 1;
+                return 0;
+            }
             file->offset = 0;
             file->restarted = 1;
         }
@@ -97,6 +101,7 @@ static size_t write_file(char *chunk, size_t size, size_t count, void *user) {
         ssize_t wrote = write(file->fd, chunk + done, bytes - done);
         if (wrote < 0) {
             if (errno == EINTR) continue;
+            file->write_errno = errno;
             file->write_failed = 1;
             return 0;
         }

@@ -32,6 +32,8 @@ public enum DemoCatalog {
     public static let adConfigID = "cove-demo-ads"
     /// CEA-608 and CEA-708 captions carried in the video (`MediaEncoder.encodeDemoCaptions`).
     public static let captionsVideoID = "6000000000012"
+    /// The adaptive HLS encrypted with AES-128 (`MediaEncoder.encryptHLS`), downloadable: its key is stored too.
+    public static let aesVideoID = "6000000000013"
 
     /// `mediaBaseURL` is the emulator's `/media` address; the emulator's base URL (for VMAPs and their beacons) is
     /// what precedes it.
@@ -93,7 +95,8 @@ public enum DemoCatalog {
         var catalog = EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
             videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
-                     sphereVideo(media, mediaBaseURL), captionsVideo(media, mediaBaseURL, poster)]
+                     sphereVideo(media, mediaBaseURL), captionsVideo(media, mediaBaseURL, poster),
+                     aesVideo(media, mediaBaseURL, poster)]
                 + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
@@ -164,6 +167,19 @@ public enum DemoCatalog {
             "duration": 10000,
             "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/" + media.captionsHLS), "type": "application/x-mpegURL"]],
+        ]
+    }
+
+    private static func aesVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
+        [
+            "id": .string(aesVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-aes",
+            "offline_enabled": true,
+            "name": .string(tr("Cove demo: AES-128 encrypted HLS")),
+            "duration": 10000,
+            "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/" + media.aesHLS), "type": "application/x-mpegURL"]],
         ]
     }
 

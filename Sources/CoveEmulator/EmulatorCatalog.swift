@@ -30,6 +30,11 @@ public struct EmulatorCatalog: Sendable, Equatable {
     public var gsc = GSCEmulatorSettings()
     /// How media files are sent: at full speed, or throttled and cut (downloads' progress and resume tests).
     public var mediaDelivery = MediaDelivery()
+    /// Expiring media addresses (`ExpiringMediaURLs`): with a TTL in seconds, served video objects name their media
+    /// under signed paths that expire, carry `manifest_url_ttl`, and unsigned or expired media requests get 403.
+    public var mediaURLTTL: Double?
+    /// The key of those signatures; random per catalog.
+    public var mediaURLSecret: [UInt8] = (0..<16).map { _ in UInt8.random(in: .min ... .max) }
 
     public init(accountID: String, policyKey: String, bearerToken: String? = nil, videos: [JSONValue] = [],
                 playlists: [JSONValue] = [], faults: [String: EmulatorFault] = [:], mediaRoot: String? = nil) {

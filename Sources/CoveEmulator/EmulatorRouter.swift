@@ -1,4 +1,5 @@
 import CoveCore
+import FoundationEssentials
 
 /// The Playback API's behaviour, as far as the player relies on it: routes, credentials, errors, playlist paging,
 /// and the catalog's injected faults. Pure: no libsoup here, so it runs on the server thread with Sendable input.
@@ -18,13 +19,21 @@ enum EmulatorRouter {
             gscSessionID: request.gscSessionID)
     }
 
-    static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply {
+    /// `now` is wall-clock seconds since 1970 (expiring media addresses carry their expiry as such).
+    static func reply(to request: EmulatorRequest, catalog: EmulatorCatalog,
+                      now: Double = Date().timeIntervalSince1970) -> EmulatorReply {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .apiError(405, "METHOD_NOT_ALLOWED", message: "Only GET and HEAD are allowed")
         }
         let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if segments.first == "media" {
-            return StaticFiles.reply(segments: segments.dropFirst(), root: catalog.mediaRoot)
+            guard catalog.mediaURLTTL != nil else {
+                return StaticFiles.reply(segments: segments.dropFirst(), root: catalog.mediaRoot)
+            }
+            guard let path = ExpiringMediaURLs.check(segments.dropFirst(), now: now, secret: catalog.mediaURLSecret) else {
+                return ExpiringMediaURLs.denied
+            }
+            return StaticFiles.reply(segments: path, root: catalog.mediaRoot)
         }
         if let document = catalog.documents[request.rawPath] {
             return .content(status: 200, contentType: document.contentType, body: document.body)
@@ -56,13 +65,13 @@ enum EmulatorRouter {
                let vmap = resolvedID.flatMap({ catalog.vmapURLs[$0] }) {
                 video = video.map { withVMAP(vmap, on: $0) }
             }
-            answer = video.map { .json($0) }
+            answer = video.map { .json(signed($0, catalog: catalog, now: now)) }
                 ?? .apiError(404, "VIDEO_NOT_FOUND", message: "The requested video was not found")
         } else {
             let playlist = lookUp(identifier, byID: catalog.playlist(id:),
                                   byReference: catalog.playlist(referenceID:))
             resolvedID = playlist?["id"]?.stringValue
-            answer = playlist.map { page(of: $0, query: query, catalog: catalog) }
+            answer = playlist.map { page(of: $0, query: query, catalog: catalog, now: now) }
                 ?? .apiError(404, "PLAYLIST_NOT_FOUND", message: "The requested playlist was not found")
         }
         guard let fault = catalog.faults[identifier] ?? resolvedID.flatMap({ catalog.faults[$0] }) else {
@@ -80,6 +89,11 @@ enum EmulatorRouter {
         case .largeBody(let bytes, let chunked):
             .generated(status: 200, contentType: "application/json", byteCount: bytes, chunked: chunked)
         }
+    }
+
+    private static func signed(_ video: JSONValue, catalog: EmulatorCatalog, now: Double) -> JSONValue {
+        guard let ttl = catalog.mediaURLTTL else { return video }
+        return ExpiringMediaURLs.signing(video, ttl: ttl, now: now, secret: catalog.mediaURLSecret)
     }
 
     /// Every source of `video` with `vmap` set, as an `ad_config_id` answer has it.
@@ -122,8 +136,8 @@ enum EmulatorRouter {
     /// The playlist object with `videos` = the `limit` videos of `video_ids` starting at `offset`; IDs missing from
     /// the catalog are skipped, as the API skips videos that are not playable; a video with a `.status` fault
     /// becomes an error placeholder (`{id, error_code, error_subcode, message}`), as the SDK receives them.
-    private static func page(of playlist: JSONValue, query: [String: String], catalog: EmulatorCatalog)
-        -> EmulatorReply {
+    private static func page(of playlist: JSONValue, query: [String: String], catalog: EmulatorCatalog,
+                             now: Double) -> EmulatorReply {
         guard let limit = nonNegative(query["limit"], default: defaultPlaylistLimit), limit > 0,
               let offset = nonNegative(query["offset"], default: 0) else {
             return .apiError(400, "BAD_REQUEST", message: "limit must be a positive integer, offset non-negative")
@@ -138,7 +152,7 @@ enum EmulatorRouter {
                 if let subcode { placeholder["error_subcode"] = .string(subcode) }
                 return .object(placeholder)
             }
-            return catalog.video(id: id)
+            return catalog.video(id: id).map { signed($0, catalog: catalog, now: now) }
         })
         return .json(.object(object))
     }

@@ -20,13 +20,16 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var stitchedHLS: String
     /// Relative path of the HLS master playlist whose video carries CEA-608 and CEA-708 captions.
     public var captionsHLS: String
+    /// Relative path of the AES-128 encrypted copy of `hls` (its key in `key.bin` beside each variant playlist).
+    public var aesHLS: String
     /// Absolute directory holding them all.
     public var root: String
 
     public init(mp4: String, hls: String, root: String, thumbnails: String = "thumbnails/thumbnails.vtt",
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
                 languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4",
-                stitchedHLS: String = "stitched/master.m3u8", captionsHLS: String = "captions/master.m3u8") {
+                stitchedHLS: String = "stitched/master.m3u8", captionsHLS: String = "captions/master.m3u8",
+                aesHLS: String = "aes/master.m3u8") {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
@@ -36,13 +39,14 @@ public struct DemoMediaFiles: Sendable, Equatable {
         self.sphere = sphere
         self.stitchedHLS = stitchedHLS
         self.captionsHLS = captionsHLS
+        self.aesHLS = aesHLS
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 6
+    static let demoRecipeVersion = 7
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -69,6 +73,7 @@ extension MediaEncoder {
             try encodeAudioOnlyHLS(to: scratch + "/audio", seconds: demoSeconds)
             try encodeEquirectangularMP4(to: scratch + "/" + result.sphere, seconds: demoSeconds)
             try encodeHLS(to: scratch + "/hls", seconds: demoSeconds, renditions: demoRenditions)
+            try encryptHLS(from: scratch + "/hls", to: scratch + "/" + directoryName(of: result.aesHLS), key: .random())
             try encodeStitchedHLS(to: scratch + "/" + directoryName(of: result.stitchedHLS), plan: .demo)
             try encodeDemoCaptions(to: scratch + "/" + directoryName(of: result.captionsHLS), seconds: demoSeconds)
             try encodeMultiLanguageHLS(
@@ -125,6 +130,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.sphere)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.captionsHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.aesHLS)
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

@@ -9,7 +9,8 @@ import CoveGLib
 /// - `/playback/v1/accounts/{account}/videos/{id | ref:refID}` and `…/playlists/{id | ref:refID}?limit=&offset=`,
 ///   also under `/auth/playback/v1` (the edge-auth stand-in). Policy key from `Accept: application/json;pk=KEY`,
 ///   `Authorization: BCOV-Policy KEY` or `BCOV-Policy: KEY`; `Authorization: Bearer TOKEN` also authorizes.
-/// - `/media/{relative path}`: files under `catalog.mediaRoot`, with byte ranges.
+/// - `/media/{relative path}`: files under `catalog.mediaRoot`, with byte ranges; with `catalog.mediaURLTTL` set,
+///   only `/media/exp/{expiry}/{token}/{relative path}` as the served video objects name them, 403 once expired.
 /// - any path in `catalog.documents` (generated VMAPs: `/ssai/{videoKey}/content.vmap`), served as is.
 /// - `/beacons/…`: the beacon sink, a 1×1 GIF to every hit (`beaconHits` lists them); `/clickthrough/{adId}`: a
 ///   small HTML page. See `SSAIAddresses`.

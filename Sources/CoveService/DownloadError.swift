@@ -18,6 +18,8 @@ public enum DownloadError: Error, Sendable, Equatable {
     /// Fewer bytes than the server announced.
     case incomplete
     case writeFailed(reason: String)
+    /// No space left on the device (ENOSPC) or the quota is used up, mid-download: the .part files stay.
+    case diskFull
     /// Paused or cancelled by the viewer (or a quit): the files stay for the next start.
     case cancelled
 
@@ -51,9 +53,18 @@ public enum DownloadError: Error, Sendable, Equatable {
             tr("The download failed: a file arrived incomplete.")
         case .writeFailed(let reason):
             tr("The download could not be written to disk: %@").replacingPlaceholder(with: reason)
+        case .diskFull:
+            tr("The download stopped: the disk is full (no space left on device). Free some space and start it again to go on.")
         case .cancelled:
             tr("The download was paused; start it again to go on.")
         }
+    }
+}
+
+extension DownloadError {
+    /// What an expired signed address answers: fetching the video object again gives fresh ones.
+    var isExpiredAddress: Bool {
+        if case .httpStatus(let status) = self { [401, 403, 410].contains(status) } else { false }
     }
 }
 

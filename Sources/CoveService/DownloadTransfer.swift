@@ -41,6 +41,12 @@ final class DownloadTransfer: @unchecked Sendable {
         let code = curl_easy_perform(curl)
         if code != CURLE_OK {
             if body.pointee.over_limit != 0 || code == CURLE_FILESIZE_EXCEEDED { return .failure(.unreadablePlaylist) }
+            if code == CURLE_HTTP_RETURNED_ERROR {
+                // The status, not curl's sentence: an expired address (403) is told apart from a lost network.
+                var status = 0
+                cove_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+                return .failure(.httpStatus(status))
+            }
             return .failure(failure(code, errorBuffer: body.pointee.error))
         }
         let bytes = body.pointee.data.map { Array(UnsafeBufferPointer(start: $0, count: body.pointee.length)) } ?? []
@@ -57,7 +63,7 @@ final class DownloadTransfer: @unchecked Sendable {
         let partPath = path + ".part"
         // Keys are readable by the viewer only, from their first byte on.
         let fd = open(partPath, O_WRONLY | O_CREAT | O_CLOEXEC, isKey ? 0o600 : 0o644)
-        guard fd >= 0 else { return .failure(.writeFailed(reason: String(cString: strerror(errno)))) }
+        guard fd >= 0 else { return .failure(.writing(errno: errno)) }
         var closed = false
         defer { if !closed { close(fd) } }
         let offset = Int64(lseek(fd, 0, SEEK_END))
@@ -81,7 +87,7 @@ final class DownloadTransfer: @unchecked Sendable {
             if code == CURLE_WRITE_ERROR || code == CURLE_FILESIZE_EXCEEDED {
                 if cove_download_shared_stopped(shared) != 0 { return .failure(.cancelled) }
                 if file.pointee.over_limit != 0 || code == CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge(limit: limit)) }
-                if file.pointee.write_failed != 0 { return .failure(.writeFailed(reason: String(cString: strerror(errno)))) }
+                if file.pointee.write_failed != 0 { return .failure(.writing(errno: file.pointee.write_errno)) }
             }
             if code == CURLE_HTTP_RETURNED_ERROR {
                 // 416: the .part does not fit the file (it changed, or the .part is bogus): start it over.
@@ -102,9 +108,7 @@ final class DownloadTransfer: @unchecked Sendable {
         let size = start + file.pointee.written
         if isKey { fchmod(fd, 0o600) }
         closed = true
-        guard close(fd) == 0, rename(partPath, path) == 0 else {
-            return .failure(.writeFailed(reason: String(cString: strerror(errno))))
-        }
+        guard close(fd) == 0, rename(partPath, path) == 0 else { return .failure(.writing(errno: errno)) }
         return .success(size)
     }
 
@@ -142,8 +146,8 @@ final class DownloadTransfer: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// curl's own words for what went wrong (the error buffer, else its code's text); addresses in downloads carry
-    /// no secret, so nothing needs scrubbing.
+    /// curl's own words for what went wrong (the error buffer, else its code's text). They name a host at most,
+    /// never an address's path or query, where signed (expiring) addresses keep their tokens: nothing to scrub.
     private func failure<Buffer>(_ code: CURLcode, errorBuffer: Buffer) -> DownloadError {
         var detail = withUnsafeBytes(of: errorBuffer) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)

@@ -19,6 +19,8 @@ public final class Downloader: Sendable {
         public var parallel = 4
         /// Tries per file, each going on from the .part.
         public var attempts = 3
+        /// Times the video's addresses may be fetched anew (`refresh`) when they expire during one run.
+        public var refreshes = 8
 
         public init() {}
     }
@@ -28,18 +30,24 @@ public final class Downloader: Sendable {
     private let qualityWord: String?
     private let limits: Limits
     private let freeSpace: @Sendable (String) -> Int64?
+    private let refresh: (@Sendable () -> Video?)?
     private let progress: @Sendable (DownloadProgress) -> Void
     private let workers = Mutex<DownloadWorkers?>(nil)
     private let stopped = Atomic<Bool>(false)
 
+    /// `refresh` fetches the video object again (blocking): media addresses that expire (signed CDN URLs, the
+    /// Playback API's `manifest_url_ttl`) answer 401, 403 or 410 once old, and the download goes on with fresh ones
+    /// from its .part files. Without it such a download fails and the next run, with a fresh object, goes on.
     public init(video: Video, store: DownloadStore, quality: String? = nil, limits: Limits = Limits(),
                 freeSpace: @escaping @Sendable (String) -> Int64? = FreeSpace.available(at:),
+                refresh: (@Sendable () -> Video?)? = nil,
                 progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }) {
         self.video = video
         self.store = store
         qualityWord = quality
         self.limits = limits
         self.freeSpace = freeSpace
+        self.refresh = refresh
         self.progress = progress
     }
 
@@ -51,6 +59,25 @@ public final class Downloader: Sendable {
 
     /// Downloads (or goes on with) the video; the record as it ends. A refusal leaves no record behind.
     public func run() -> Result<DownloadRecord, DownloadError> {
+        var current = video
+        var refreshes = 0
+        var bytesAtLastRefresh: Int64 = -1
+        while true {
+            let result = attempt(current)
+            guard case .failure(let error) = result, error.isExpiredAddress, let refresh, refreshes < limits.refreshes,
+                  !stopped.load(ordering: .relaxed) else { return result }
+            // Fresh addresses that bring no byte more are not expired ones: the server refuses this download.
+            let present = current.id.flatMap { store.record(videoID: $0, accountID: current.accountID ?? "") }
+                .map { Self.bytesPresent(in: store.folder(of: $0)) } ?? 0
+            guard present > bytesAtLastRefresh, let fresh = refresh(), fresh.id == current.id else { return result }
+            bytesAtLastRefresh = present
+            refreshes += 1
+            current = fresh
+        }
+    }
+
+    /// One pass: plans from `video`'s addresses and fetches what is missing.
+    private func attempt(_ video: Video) -> Result<DownloadRecord, DownloadError> {
         guard video.offlineEnabled else { return .failure(.notOfflineEnabled) }
         guard let videoID = video.id, let accountID = video.accountID ?? Optional("") else {
             return .failure(.noDownloadableSource)
@@ -67,8 +94,8 @@ public final class Downloader: Sendable {
         let transfer = DownloadTransfer()
         let prepared: Prepared
         switch source.deliveryMethod == .hls
-            ? prepareHLS(source.url, transfer: transfer, resuming: existing)
-            : .success(prepareMP4(source)) {
+            ? prepareHLS(source.url, duration: video.duration, transfer: transfer, resuming: existing)
+            : .success(prepareMP4(source, video: video)) {
         case .failure(let error): return .failure(error)
         case .success(let value): prepared = value
         }
@@ -82,7 +109,7 @@ public final class Downloader: Sendable {
                                           quality: prepared.quality)
             }
         } catch {
-            return .failure(.writeFailed(reason: "\(error)"))
+            return .failure(.writing(error))
         }
         let folder = store.folder(of: record)
         if prepared.estimate > limits.maximumDownloadBytes { return fail(&record, .tooLarge(limit: limits.maximumDownloadBytes)) }
@@ -93,22 +120,21 @@ public final class Downloader: Sendable {
             if present == 0 { try? store.delete(id: record.id) }
             return .failure(.notEnoughSpace(needed: needed, available: available))
         }
+        if let error = DownloadReserve.make(in: folder) { return fail(&record, error) }
         var items = prepared.items
         record.mediaPath = prepared.mediaPath
         record.state = .downloading
         record.bytesTotal = prepared.estimate
         do {
-            try writeVideoJSON(to: folder)
-            items += try extras(into: folder, transfer: transfer, record: &record)
+            try writeVideoJSON(video, to: folder)
+            items += try extras(of: video, into: folder, transfer: transfer, record: &record)
             for item in items {
                 let parent = (folder + "/" + item.local).split(separator: "/", omittingEmptySubsequences: false).dropLast()
                 try FileManager.default.createDirectory(atPath: parent.joined(separator: "/"), withIntermediateDirectories: true)
             }
             try store.update(record)
-        } catch let error as DownloadError {
-            return fail(&record, error)
         } catch {
-            return fail(&record, .writeFailed(reason: "\(error)"))
+            return fail(&record, .writing(error))
         }
         switch fetch(items, folder: folder, present: present, estimate: prepared.estimate) {
         case .failure(let error):
@@ -122,8 +148,9 @@ public final class Downloader: Sendable {
                 try DownloadStore.writeAtomically(Data(text.utf8), to: folder + "/" + path)
             }
         } catch {
-            return fail(&record, .writeFailed(reason: "\(error)"))
+            return fail(&record, .writing(error))
         }
+        DownloadReserve.release(in: folder)
         let size = Self.bytesPresent(in: folder)
         record.bytesDone = size
         record.bytesTotal = size
@@ -134,6 +161,8 @@ public final class Downloader: Sendable {
     }
 
     private func fail(_ record: inout DownloadRecord, _ error: DownloadError) -> Result<DownloadRecord, DownloadError> {
+        // Its space is what lets the list be written when the disk is full.
+        DownloadReserve.release(in: store.folder(of: record))
         record.state = error == .cancelled ? .paused : .failed(reason: error.message)
         try? store.update(record)
         return .failure(error)
@@ -165,19 +194,20 @@ public final class Downloader: Sendable {
         var mediaPath: String
     }
 
-    private func prepareMP4(_ source: Source) -> Prepared {
+    private func prepareMP4(_ source: Source, video: Video) -> Prepared {
         return Prepared(quality: "MP4", estimate: Self.estimate(of: source, in: video),
                         items: [DownloadItem(remote: source.url, local: "video.mp4")], mediaPath: "video.mp4")
     }
 
-    private func prepareHLS(_ url: URL, transfer: DownloadTransfer, resuming: DownloadRecord?) -> Result<Prepared, DownloadError> {
+    private func prepareHLS(_ url: URL, duration: Double?, transfer: DownloadTransfer,
+                            resuming: DownloadRecord?) -> Result<Prepared, DownloadError> {
         let masterText: (text: String, base: URL)
         switch transfer.text(url) {
         case .failure(let error): return .failure(error)
         case .success(let value): masterText = value
         }
         let master = HLSMasterPlaylist(text: masterText.text, baseURL: masterText.base)
-        let choices = DownloadQuality.choices(in: master, duration: video.duration ?? 0)
+        let choices = DownloadQuality.choices(in: master, duration: duration ?? 0)
         guard !choices.isEmpty else { return .failure(.unreadablePlaylist) }
         let quality: DownloadQuality
         if let word = qualityWord ?? resuming?.quality, let named = DownloadQuality.named(word, among: choices)
@@ -224,13 +254,14 @@ public final class Downloader: Sendable {
                                  playlists: plan.playlists, mediaPath: DownloadPlan.masterName))
     }
 
-    private func writeVideoJSON(to folder: String) throws {
+    private func writeVideoJSON(_ video: Video, to folder: String) throws {
         let data = try JSONEncoder().encode(JSONValue.object(video.properties))
         try DownloadStore.writeAtomically(data, to: folder + "/" + DownloadRecord.videoJSONName)
     }
 
     /// The poster, the thumbnails track (its WebVTT rewritten to the local images) and sidecar text tracks.
-    private func extras(into folder: String, transfer: DownloadTransfer, record: inout DownloadRecord) throws -> [DownloadItem] {
+    private func extras(of video: Video, into folder: String, transfer: DownloadTransfer,
+                        record: inout DownloadRecord) throws -> [DownloadItem] {
         var items: [DownloadItem] = []
         func fetchable(_ url: URL?) -> URL? {
             url.flatMap { AddressPolicy.permission(for: $0, origin: .network) == .fetch ? $0 : nil }
@@ -296,6 +327,7 @@ public final class Downloader: Sendable {
         var total: Int64 = 0
         for name in names {
             var info = stat()
+            guard name != DownloadReserve.name else { continue }
             if stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
         }
         return total

@@ -8,6 +8,7 @@
 //   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N]
 //   xvfb-run -a swift run cove-bench --soak [40] [--rounds 3]
 //   swift run cove-bench --webvtt FILE... | --webvtt-cue-text   (the WebVTT conformance contract)
+//   swift run -c release cove-bench --download [--runs 3] [--seconds 60] [--kbps 4000]   (the Downloader beside curl)
 import CoveCore
 import CoveEmulator
 import CoveService
@@ -28,6 +29,14 @@ if WebVTTConformance.requested(CommandLine.arguments) {
 // The flat picture path's frames, CPU and memory, with the real `cove` (see PictureFigure.swift).
 if PictureFigure.requested(CommandLine.arguments) {
     exit(try PictureFigure.run(arguments: CommandLine.arguments))
+}
+
+// The Downloader's rate and CPU time beside curl's (see DownloadFigure.swift); `--download-server` is its child.
+if CommandLine.arguments.contains("--download-server") {
+    exit(try DownloadFigure.serve(arguments: CommandLine.arguments))
+}
+if DownloadFigure.requested(CommandLine.arguments) {
+    exit(try DownloadFigure.run(arguments: CommandLine.arguments))
 }
 
 // The clean-exit stress and the autoAdvance soak run the real `cove` as child processes (see Stress.swift).

@@ -76,19 +76,24 @@ enum DownloadCommand {
                 return
             }
             let video: Video
+            let service = PlaybackService(configuration: configuration)
+            let find = findID.hasPrefix("ref:") ? FindConfiguration(assetReferenceID: String(findID.dropFirst(4)))
+                : FindConfiguration(assetID: findID)
             do throws(PlaybackServiceError) {
-                let find = findID.hasPrefix("ref:") ? FindConfiguration(assetReferenceID: String(findID.dropFirst(4)))
-                    : FindConfiguration(assetID: findID)
-                video = try await PlaybackService(configuration: configuration).findVideo(configuration: find).video
+                video = try await service.findVideo(configuration: find).video
             } catch {
                 fail(error.userMessage)
                 return
             }
             let bar = ProgressLine(interactive: isatty(1) == 1)
             let downloader = Downloader(video: video, store: DownloadStore(), quality: quality,
-                                        progress: { bar.show($0) })
+                                        refresh: { refreshed(service, find) }, progress: { bar.show($0) })
             cancel.withLock { $0 = { downloader.cancel() } }
-            let result = downloader.run()
+            // The download blocks, and its refresh waits for an async request: both stay off the cooperative pool,
+            // whose few threads that request needs.
+            let result = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async { continuation.resume(returning: downloader.run()) }
+            }
             cancel.withLock { $0 = nil }
             bar.end()
             switch result {
@@ -102,6 +107,19 @@ enum DownloadCommand {
         }
         done.wait()
         return status.withLock { $0 }
+    }
+
+    /// The video object fetched again for fresh media addresses; called on a download worker, never the pool.
+    nonisolated private static func refreshed(_ service: PlaybackService, _ find: FindConfiguration) -> Video? {
+        let video = Mutex<Video?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let found = try? await service.findVideo(configuration: find).video
+            video.withLock { $0 = found }
+            done.signal()
+        }
+        done.wait()
+        return video.withLock { $0 }
     }
 
     nonisolated private static func fail(_ line: String) {

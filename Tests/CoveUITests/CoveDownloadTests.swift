@@ -52,6 +52,26 @@ final class CoveDownloadTests: XCTestCase {
         XCTAssertFalse(run.allOutput.contains(DemoCatalog.policyKey), "the key is never printed")
     }
 
+    /// The demo's AES-128 video downloads with its keys (one per variant playlist kept), readable by the viewer only.
+    func testTheDemoAES128VideoDownloadsWithItsKey() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let data = dataHome()
+        let run = try cove(emulator, ["--download", "--video-id", DemoCatalog.aesVideoID], data: data)
+        XCTAssertEqual(run.waitForExit(timeout: 120), 0, run.allOutput)
+        let root = data.appendingPathComponent("cove/downloads").path
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        let keys = files.filter { $0.hasSuffix(".key") }
+        XCTAssertEqual(keys.count, 1, "\(files)")
+        for key in keys {
+            var info = stat()
+            XCTAssertEqual(stat(root + "/" + key, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o777, 0o600, key)
+            XCTAssertEqual(info.st_size, 16, key)
+        }
+        XCTAssertTrue(files.contains { $0.hasSuffix("/video/00004.ts") }, "\(files)")
+    }
+
     /// Stopped halfway (SIGTERM, as a session manager ends it) and started again, the download goes on from what
     /// it had: the media served in total stays within a tenth of what is stored.
     func testADownloadStoppedHalfwayResumes() throws {

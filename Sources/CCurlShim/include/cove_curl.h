@@ -47,6 +47,8 @@ typedef struct {
     int over_limit;
     int restarted;
     int write_failed;
+    /// errno of the failed write (ENOSPC: the disk is full), kept before curl's own calls can change it.
+    int write_errno;
     int started;
     CoveDownloadShared *shared;
     CURL *curl_handle_for_status;

@@ -1,6 +1,7 @@
 import CoveCore
 import CoveService
 import Dispatch
+import Synchronization
 
 /// The window's downloads: starts, pauses, resumes, cancels and deletes them, each running `Downloader` on a
 /// thread of its own, and tells observers on the main thread when anything changes (a record, a progress
@@ -10,7 +11,7 @@ import Dispatch
 @MainActor
 public final class DownloadManager {
     /// The video for an account and video ID, fresh from the API, or why not (a translated sentence).
-    public typealias VideoFinder = @MainActor (_ accountID: String, _ videoID: String) async -> Result<Video, DownloadFindError>
+    public typealias VideoFinder = @MainActor @Sendable (_ accountID: String, _ videoID: String) async -> Result<Video, DownloadFindError>
 
     public let store: DownloadStore
     private let findVideo: VideoFinder
@@ -65,7 +66,18 @@ public final class DownloadManager {
         guard running[key] == nil else { return }
         preparing.remove(key)
         let store = self.store
-        let downloader = Downloader(video: video, store: store, quality: quality, progress: { report in
+        let finder = findVideo
+        let downloader = Downloader(video: video, store: store, quality: quality, refresh: {
+            // Addresses that expired mid-run: the worker waits for the API's fresh copy, asked on the main thread.
+            let fresh = Mutex<Video?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Task { @MainActor in
+                if case .success(let video) = await finder(key.accountID, key.videoID) { fresh.withLock { $0 = video } }
+                done.signal()
+            }
+            done.wait()
+            return fresh.withLock { $0 }
+        }, progress: { report in
             Task { @MainActor [weak self] in
                 guard let self, self.running[key] != nil else { return }
                 self.reports[key] = report

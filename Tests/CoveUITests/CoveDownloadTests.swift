@@ -70,6 +70,23 @@ final class CoveDownloadTests: XCTestCase {
             XCTAssertEqual(info.st_size, 16, key)
         }
         XCTAssertTrue(files.contains { $0.hasSuffix("/video/00004.ts") }, "\(files)")
+
+        // With the API gone it plays from the download, its segments decrypted with the stored key.
+        emulator.stop()
+        let play = try cove(emulator, ["--print-events", "--video-id", DemoCatalog.aesVideoID], data: data)
+        defer { play.stop() }
+        func playedTwoSeconds(_ lines: [String]) -> Bool {
+            lines.contains { line in
+                guard line.hasPrefix(#"{"type":"progress""#), let data = line.data(using: .utf8),
+                      let event = try? JSONDecoder().decode(JSONValue.self, from: data) else { return false }
+                return (event["time"]?.doubleValue ?? 0) >= 2
+            }
+        }
+        let lines = play.waitForLines(timeout: 30, until: playedTwoSeconds)
+        XCTAssertTrue(playedTwoSeconds(lines), "it played two seconds: \(play.allOutput)")
+        XCTAssertTrue(lines.contains { $0.contains(#""source":"http://127.0.0.1:"#) }, play.allOutput)
+        XCTAssertTrue(lines.contains { $0.contains(#""event":"Play""#) }, play.allOutput)
+        XCTAssertFalse(lines.contains { $0.contains(#""type":"error""#) }, play.allOutput)
     }
 
     /// Stopped halfway (SIGTERM, as a session manager ends it) and started again, the download goes on from what

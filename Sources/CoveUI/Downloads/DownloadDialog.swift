@@ -78,6 +78,14 @@ public final class DownloadDialog {
                 let title = choice.estimatedBytes > 0
                     ? tr("%@ (about %@)").filling(choice.label, ByteCountText.text(choice.estimatedBytes)) : choice.label
                 let button = gtk_check_button_new_with_label(title)!
+                // A lone choice is a radio all the same (GTK draws a check box for a check button in no group).
+                if offered.count == 1 {
+                    let partner = gtk_check_button_new()!
+                    g_object_ref_sink(UnsafeMutableRawPointer(partner))
+                    gtk_check_button_set_group(cast(button), cast(partner))
+                    // The button's life is the dialog's: the partner is dropped with it.
+                    Signals.connect(button, "destroy") { g_object_unref(UnsafeMutableRawPointer(partner)) }
+                }
                 if let group { gtk_check_button_set_group(cast(button), cast(group)) } else { group = button }
                 cove_accessible_set_role(button, GTK_ACCESSIBLE_ROLE_RADIO)
                 gtk_check_button_set_active(cast(button), choice.isPreferred ? 1 : 0)

@@ -250,7 +250,10 @@ public final class Downloader: Sendable {
             }
         }
         let items = plan.files.map { DownloadItem(remote: $0.remote, local: $0.local, isKey: $0.isKey) }
-        return .success(Prepared(quality: quality.label, estimate: quality.estimatedBytes, items: items,
+        // Without the API's duration the chosen playlist's own length (its EXTINFs) makes the estimate.
+        let estimate = quality.estimatedBytes > 0 ? quality.estimatedBytes
+            : Int64(Double(variant.bandwidth) / 8 * variantPlaylist.duration)
+        return .success(Prepared(quality: quality.label, estimate: estimate, items: items,
                                  playlists: plan.playlists, mediaPath: DownloadPlan.masterName))
     }
 

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 @testable import CoveUI
 import CoveCore
 import CoveEmulator
@@ -16,6 +17,25 @@ final class DownloadsPageTests: XCTestCase {
 
     func testTheDialogOffersQualitiesAndRefusesWhatCannotBeDownloaded() throws {
         try MainActor.assumeIsolated { try DownloadsScenario.run { try $0.dialogOffersQualitiesAndRefusesWhatCannotBeDownloaded() } }
+    }
+
+    func testTheStatusSaysProgressSpeedAndTimeLeftButNoPercentagePastTheEstimate() {
+        MainActor.assumeIsolated { Self.statusTexts() }
+    }
+
+    @MainActor private static func statusTexts() {
+        var record = DownloadRecord(id: "v-1", videoID: "1", accountID: "2", name: "N", quality: "720p", created: 0)
+        record.state = .downloading
+        let running = DownloadProgress(bytesDone: 500_000, bytesTotal: 2_000_000, fraction: 0.25,
+                                       bytesPerSecond: 100_000, secondsLeft: 15)
+        XCTAssertEqual(DownloadStatusText.detail(record, running: true, progress: running),
+                       "25 % · 500.0 kB of 2.0 MB · 100.0 kB/s · " + tr("%@ left").replacingPlaceholder(with: "0:15"))
+        let past = DownloadProgress(bytesDone: 2_100_000, bytesTotal: 2_100_000, fraction: 0.99,
+                                    bytesPerSecond: 100_000, secondsLeft: 0)
+        XCTAssertEqual(DownloadStatusText.detail(record, running: true, progress: past), "2.1 MB · 100.0 kB/s")
+        XCTAssertEqual(DownloadStatusText.state(record, running: false), tr("Interrupted"))
+        record.state = .failed(reason: "Disk full.")
+        XCTAssertEqual(DownloadStatusText.detail(record, running: false, progress: nil), "Disk full.")
     }
 
     func testAnInterruptedDownloadGoesOnAtTheNextStartAndACancelRemovesIt() throws {
@@ -194,6 +214,13 @@ final class DownloadsScenario {
             next.records.count == 2 && next.records.first?.state == .downloading && page.shownRows.count == 2
                 && page.shownRows.first?.statusText.hasPrefix(tr("Downloading")) == true
         }, timeout: 20))
+        if let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"] {
+            _ = MainLoop.run(until: { false }, timeout: 0.5)
+            if let child = gtk_window_get_child(cast(page.window)), let texture = cove_widget_render_texture(child) {
+                gdk_texture_save_to_png(texture, directory + "/downloads.png")
+                g_object_unref(UnsafeMutableRawPointer(texture))
+            }
+        }
         let running = try XCTUnwrap(next.records.first)
         let folder = next.store.folder(of: running)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder))

@@ -22,10 +22,14 @@ public enum DownloadStatusText {
             if record.state == .completed { return ByteCountText.text(record.bytesTotal) }
             return state(record, running: running)
         }
-        var parts = ["\(Int(progress.fraction * 100)) %",
-                     tr("%@ of %@").filling(ByteCountText.text(progress.bytesDone), ByteCountText.text(progress.bytesTotal))]
+        // The total is an estimate (bandwidth × duration) until the download completes; once the bytes pass it,
+        // only what arrived is said, not a percentage or a time left that would be wrong.
+        let pastEstimate = progress.bytesDone >= progress.bytesTotal
+        var parts = pastEstimate ? [ByteCountText.text(progress.bytesDone)]
+            : ["\(Int(progress.fraction * 100)) %",
+               tr("%@ of %@").filling(ByteCountText.text(progress.bytesDone), ByteCountText.text(progress.bytesTotal))]
         if progress.bytesPerSecond > 0 { parts.append(ByteCountText.text(Int64(progress.bytesPerSecond)) + "/s") }
-        if let left = progress.secondsLeft, left.isFinite, progress.fraction < 1 {
+        if let left = progress.secondsLeft, left.isFinite, progress.fraction < 1, !pastEstimate {
             parts.append(tr("%@ left").replacingPlaceholder(with: TimeFormatting.formatTime(left.rounded(.up))))
         }
         return parts.joined(separator: " · ")

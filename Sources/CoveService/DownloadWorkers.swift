@@ -9,6 +9,7 @@ struct DownloadItem: Sendable {
     var remote: URL
     var local: String
     var isKey = false
+    var check = DownloadCheck.Kind.other
 }
 
 /// Fetches a list of files, `parallel` at a time, each worker with its own curl handle on its own serial queue

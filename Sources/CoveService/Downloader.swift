@@ -28,6 +28,7 @@ public final class Downloader: Sendable {
     private let video: Video
     private let store: DownloadStore
     private let qualityWord: String?
+    private let keptRenditions: [DownloadRendition]?
     private let limits: Limits
     private let freeSpace: @Sendable (String) -> Int64?
     private let refresh: (@Sendable () -> Video?)?
@@ -38,13 +39,16 @@ public final class Downloader: Sendable {
     /// `refresh` fetches the video object again (blocking): media addresses that expire (signed CDN URLs, the
     /// Playback API's `manifest_url_ttl`) answer 401, 403 or 410 once old, and the download goes on with fresh ones
     /// from its .part files. Without it such a download fails and the next run, with a fresh object, goes on.
-    public init(video: Video, store: DownloadStore, quality: String? = nil, limits: Limits = Limits(),
+    /// `renditions`: the HLS audio and subtitle renditions to keep (nil: all, or what an earlier start chose).
+    public init(video: Video, store: DownloadStore, quality: String? = nil, renditions: [DownloadRendition]? = nil,
+                limits: Limits = Limits(),
                 freeSpace: @escaping @Sendable (String) -> Int64? = FreeSpace.available(at:),
                 refresh: (@Sendable () -> Video?)? = nil,
                 progress: @escaping @Sendable (DownloadProgress) -> Void = { _ in }) {
         self.video = video
         self.store = store
         qualityWord = quality
+        keptRenditions = renditions
         self.limits = limits
         self.freeSpace = freeSpace
         self.refresh = refresh
@@ -67,7 +71,7 @@ public final class Downloader: Sendable {
             guard case .failure(let error) = result, error.isExpiredAddress, let refresh, refreshes < limits.refreshes,
                   !stopped.load(ordering: .relaxed) else { return result }
             // Fresh addresses that bring no byte more are not expired ones: the server refuses this download.
-            let present = current.id.flatMap { store.record(videoID: $0, accountID: current.accountID ?? "") }
+            let present = Self.identity(of: current).flatMap { store.record(videoID: $0.videoID, accountID: $0.accountID) }
                 .map { Self.bytesPresent(in: store.folder(of: $0)) } ?? 0
             guard present > bytesAtLastRefresh, let fresh = refresh(), fresh.id == current.id else { return result }
             bytesAtLastRefresh = present
@@ -76,11 +80,24 @@ public final class Downloader: Sendable {
         }
     }
 
+    /// What a download of `video` is filed under, or nil when it may not be downloaded: a Playback API video by
+    /// its ID and account when its publisher allows offline viewing (`offline_enabled`); a video played from a
+    /// URL (`cove URL`, no ID) by that URL, with no account, when it is plain HLS or MP4 over http(s).
+    public static func identity(of video: Video) -> (videoID: String, accountID: String)? {
+        if let id = video.id { return video.offlineEnabled ? (id, video.accountID ?? "") : nil }
+        guard case .success(let source) = source(of: video) else { return nil }
+        return (source.url.absoluteString, "")
+    }
+
+    /// Whether `video` can be offered for download (the source is read from the video; nothing is fetched).
+    public static func canDownload(_ video: Video) -> Bool {
+        identity(of: video) != nil && (try? source(of: video).get()) != nil
+    }
+
     /// One pass: plans from `video`'s addresses and fetches what is missing.
     private func attempt(_ video: Video) -> Result<DownloadRecord, DownloadError> {
-        guard video.offlineEnabled else { return .failure(.notOfflineEnabled) }
-        guard let videoID = video.id, let accountID = video.accountID ?? Optional("") else {
-            return .failure(.noDownloadableSource)
+        guard let (videoID, accountID) = Self.identity(of: video) else {
+            return .failure(video.id == nil ? .noDownloadableSource : .notOfflineEnabled)
         }
         let source: Source
         switch Self.source(of: video) {
@@ -94,7 +111,8 @@ public final class Downloader: Sendable {
         let transfer = DownloadTransfer()
         let prepared: Prepared
         switch source.deliveryMethod == .hls
-            ? prepareHLS(source.url, duration: video.duration, transfer: transfer, resuming: existing)
+            ? prepareHLS(source.url, duration: video.duration, transfer: transfer, resuming: existing,
+                         kept: keptRenditions ?? existing?.renditions)
             : .success(prepareMP4(source, video: video)) {
         case .failure(let error): return .failure(error)
         case .success(let value): prepared = value
@@ -108,6 +126,7 @@ public final class Downloader: Sendable {
                 record = try store.create(videoID: videoID, accountID: accountID, name: video.name ?? videoID,
                                           quality: prepared.quality)
             }
+            record.renditions = source.deliveryMethod == .hls ? keptRenditions ?? existing?.renditions : nil
         } catch {
             return .failure(.writing(error))
         }
@@ -142,6 +161,22 @@ public final class Downloader: Sendable {
             return fail(&record, error)
         case .success:
             break
+        }
+        // Every planned file is there and whole (finished files of an earlier run included); what is not is
+        // fetched once more from nothing.
+        let damaged = items.filter { !DownloadCheck.isWhole(folder + "/" + $0.local, $0.check) }
+        if !damaged.isEmpty {
+            for item in damaged {
+                unlink(folder + "/" + item.local)
+                unlink(folder + "/" + item.local + ".part")
+            }
+            if case .failure(let error) = fetch(damaged, folder: folder, present: Self.bytesPresent(in: folder),
+                                                estimate: prepared.estimate) {
+                return fail(&record, error)
+            }
+            if damaged.contains(where: { !DownloadCheck.isWhole(folder + "/" + $0.local, $0.check) }) {
+                return fail(&record, .incomplete)
+            }
         }
         do {
             for (path, text) in prepared.playlists {
@@ -199,8 +234,8 @@ public final class Downloader: Sendable {
                         items: [DownloadItem(remote: source.url, local: "video.mp4")], mediaPath: "video.mp4")
     }
 
-    private func prepareHLS(_ url: URL, duration: Double?, transfer: DownloadTransfer,
-                            resuming: DownloadRecord?) -> Result<Prepared, DownloadError> {
+    private func prepareHLS(_ url: URL, duration: Double?, transfer: DownloadTransfer, resuming: DownloadRecord?,
+                            kept: [DownloadRendition]?) -> Result<Prepared, DownloadError> {
         let masterText: (text: String, base: URL)
         switch transfer.text(url) {
         case .failure(let error): return .failure(error)
@@ -232,8 +267,12 @@ public final class Downloader: Sendable {
         case .success(let playlist): variantPlaylist = playlist
         }
         var renditions: [(HLSMasterPlaylist.Rendition, HLSMediaPlaylist)] = []
+        let groupAudio = master.renditions.filter { $0.kind == .audio && $0.groupID == variant.audioGroup }
+        // Never a silent download: with no audio rendition of the group kept, its first stays.
+        let chosenAudio = groupAudio.filter { DownloadRendition.keeps($0, kept) }
+        let keptAudio = chosenAudio.isEmpty ? Array(groupAudio.prefix(1)) : chosenAudio
         for rendition in master.renditions
-        where rendition.kind == .subtitles || (rendition.kind == .audio && rendition.groupID == variant.audioGroup) {
+        where (rendition.kind == .subtitles && DownloadRendition.keeps(rendition, kept)) || keptAudio.contains(rendition) {
             switch media(rendition.uri) {
             case .failure(let error): return .failure(error)
             case .success(let playlist): renditions.append((rendition, playlist))
@@ -249,7 +288,7 @@ public final class Downloader: Sendable {
             case .unreadablePlaylist, .noVariant: return .failure(.unreadablePlaylist)
             }
         }
-        let items = plan.files.map { DownloadItem(remote: $0.remote, local: $0.local, isKey: $0.isKey) }
+        let items = plan.files.map { DownloadItem(remote: $0.remote, local: $0.local, isKey: $0.isKey, check: $0.check) }
         // Without the API's duration the chosen playlist's own length (its EXTINFs) makes the estimate.
         let estimate = quality.estimatedBytes > 0 ? quality.estimatedBytes
             : Int64(Double(variant.bandwidth) / 8 * variantPlaylist.duration)

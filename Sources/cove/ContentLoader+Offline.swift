@@ -3,6 +3,7 @@ import CoveEmulator
 import CoveGLib
 import CoveService
 import CoveUI
+import FoundationEssentials
 
 /// Downloads play from disk: a video ID (or reference ID) with a completed download in the account is shown from
 /// it without asking the Playback API, so it plays on a train as it does at home. With `--ad-config-id` the API
@@ -30,6 +31,8 @@ extension ContentLoader {
     /// A video fetched again for a download going on (its media addresses may have expired): from the demo's
     /// emulator for the demo account while it runs, else with the configured policy key for the record's account.
     func findForDownload(accountID: String, videoID: String) async -> Result<Video, DownloadFindError> {
+        // A download of a plain URL is filed under the URL, with no account: its video is that URL again.
+        if accountID.isEmpty, let url = URL(string: videoID) { return .success(Video.video(withURL: url)) }
         let service: PlaybackService
         if let emulator, emulator.isRunning, accountID == DemoCatalog.accountID {
             service = demoService(emulator)

@@ -180,7 +180,8 @@ final class CoveApplication {
         let startPage = StartPageHost(window: window, player: strip.widget, loader: loader, options: options,
                                       state: state)
         self.startPage = startPage
-        let downloads = DownloadsHost(window: window, loader: loader, controller: controller, player: playerView) {
+        let downloads = DownloadsHost(window: window, loader: loader, controller: controller, player: playerView,
+                                      printer: eventPrinter) {
             [unowned startPage] in startPage.showPlayer()
         }
         self.downloads = downloads

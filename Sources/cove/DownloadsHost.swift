@@ -17,8 +17,9 @@ final class DownloadsHost {
     private var download: OpaquePointer?
     private let showPlayer: () -> Void
 
+    /// `printer`: `--print-events` also prints a line for each change of a download.
     init(window: Widget, loader: ContentLoader, controller: PlaybackController, player: PlayerView,
-         showPlayer: @escaping () -> Void) {
+         printer: EventPrinter?, showPlayer: @escaping () -> Void) {
         self.window = window
         self.loader = loader
         self.controller = controller
@@ -32,6 +33,21 @@ final class DownloadsHost {
         _ = addAction(DownloadMenuItems.downloadsAction) { [unowned self] in self.presentDownloads() }
         controller.addObserver { [weak self] _ in self?.updateDownloadable() }
         manager.addObserver { [weak self] in self?.updateDownloadable() }
+        if let printer {
+            // Each download's line when its state or progress changed since its last line.
+            var printed: [String: String] = [:]
+            manager.addObserver { [weak self] in
+                guard let manager = self?.manager else { return }
+                for record in manager.records {
+                    let running = manager.isRunning(record)
+                    let progress = manager.progress(of: record)
+                    let key = "\(record.state)|\(running)|\(progress?.bytesDone ?? -1)"
+                    guard printed[record.id] != key else { continue }
+                    printed[record.id] = key
+                    printer.printDownload(record, running: running, progress: progress)
+                }
+            }
+        }
         updateDownloadable()
     }
 
@@ -46,12 +62,12 @@ final class DownloadsHost {
         return action
     }
 
-    /// The video playing when it is a Video Cloud video its publisher allows offline and it is not downloaded or
-    /// downloading already.
+    /// The video playing when it can be downloaded (a Video Cloud video its publisher allows offline, or plain
+    /// HLS or MP4 played from an http(s) URL) and it is not downloaded or downloading already.
     private var downloadableVideo: Video? {
-        guard let video = controller.currentSession?.video, let id = video.id, video.offlineEnabled,
-              video.properties[OfflineVideo.marker] == nil else { return nil }
-        if manager.isBusy(videoID: id, accountID: video.accountID ?? "") { return nil }
+        guard let video = controller.currentSession?.video, video.properties[OfflineVideo.marker] == nil,
+              Downloader.canDownload(video), let (videoID, accountID) = Downloader.identity(of: video) else { return nil }
+        if manager.isBusy(videoID: videoID, accountID: accountID) { return nil }
         if let record = manager.record(for: video), record.isComplete { return nil }
         return video
     }
@@ -73,7 +89,10 @@ final class DownloadsHost {
             presentDownloads()
             return
         }
-        DownloadDialog.present(over: window, video: video, manager: manager) { [unowned self] in self.presentDownloads() }
+        let cap = controller.preferredPeakBitRate
+        DownloadDialog.present(over: window, video: video, manager: manager, preferredBitrate: cap > 0 ? Int(cap) : nil) {
+            [unowned self] in self.presentDownloads()
+        }
     }
 
     func presentDownloads() {

@@ -110,6 +110,81 @@ final class DownloaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(Double(served), 1.1 * Double(total), "served \(served) for \(total) bytes of media")
     }
 
+    /// A segment a first run finished but that broke on the disk before the next (its packets no longer start with
+    /// the sync byte) is fetched again, and the download completes whole.
+    func testADamagedFinishedSegmentIsFetchedAgain() throws {
+        let emulator = try start()
+        let store = try store()
+        emulator.catalog.mediaDelivery = MediaDelivery(cutAfterBytes: 60_000)
+        var limits = Downloader.Limits()
+        limits.attempts = 1
+        guard case .failure = Downloader(video: try video(emulator), store: store, limits: limits).run() else {
+            return XCTFail("a cut connection must fail the first run")
+        }
+        let record = try XCTUnwrap(store.record(videoID: "8000000000001", accountID: "1"))
+        let folder = store.folder(of: record)
+        let finished = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ts") }.sorted()
+        let victim = try XCTUnwrap(finished.first, "some segment finished in the first run")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + victim))
+        bytes[188] = 0
+        try bytes.write(to: URL(fileURLWithPath: folder + "/" + victim))
+
+        emulator.catalog.mediaDelivery = MediaDelivery()
+        XCTAssertEqual(try Downloader(video: try video(emulator), store: store).run().get().state, .completed)
+        let repaired = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + victim))
+        XCTAssertEqual(repaired[188], 0x47)
+        XCTAssertTrue(DownloadCheck.isWhole(folder + "/" + victim, .mpegTS))
+    }
+
+    /// A plain HLS URL (as `cove URL` plays it: no Playback API object) is downloaded under its URL, and found again
+    /// by it for offline playback; a file URL is not a download.
+    func testAPlainURLIsDownloadedUnderItsAddress() throws {
+        let emulator = try start()
+        let store = try store()
+        let address = try XCTUnwrap(URL(string: emulator.mediaBaseURL + "/hls/master.m3u8"))
+        let video = Video.video(withURL: address)
+        XCTAssertTrue(Downloader.canDownload(video))
+        let record = try Downloader(video: video, store: store).run().get()
+        XCTAssertEqual(record.state, .completed)
+        XCTAssertEqual(record.videoID, address.absoluteString)
+        XCTAssertEqual(record.accountID, "")
+        let offline = try XCTUnwrap(OfflineCatalog(store: store).video(for: FindConfiguration(assetID: address.absoluteString),
+                                                                      accountID: "") { "http://127.0.0.1:1/t/" + $0.id })
+        XCTAssertEqual(offline.sources.first?.url.absoluteString, "http://127.0.0.1:1/t/\(record.id)/master.m3u8")
+        XCTAssertEqual(offline.name, record.name)
+
+        let file = Video.video(withURL: URL(fileURLWithPath: "/tmp/clip.mp4"))
+        XCTAssertFalse(Downloader.canDownload(file))
+        XCTAssertEqual(Downloader(video: file, store: store).run().failure, .noDownloadableSource)
+    }
+
+    /// The renditions the viewer kept are the only ones fetched and named in the local master, and a resumed
+    /// download keeps to them; with no audio kept the group's first stays (never a silent download).
+    func testOnlyTheKeptRenditionsAreDownloaded() throws {
+        let emulator = try start()
+        let store = try store()
+        let english = DownloadRendition(kind: .audio, name: "English", language: "en")
+        let offer = try Downloader.offer(for: try video(emulator)).get()
+        XCTAssertEqual(Set(offer.renditions), [english, DownloadRendition(kind: .audio, name: "Deutsch", language: "de"),
+                                               DownloadRendition(kind: .subtitles, name: "English", language: "en")])
+        let record = try Downloader(video: try video(emulator), store: store, renditions: [english]).run().get()
+        XCTAssertEqual(record.renditions, [english])
+        let folder = store.folder(of: record)
+        let master = try String(contentsOfFile: folder + "/master.m3u8", encoding: .utf8)
+        XCTAssertEqual(master.components(separatedBy: "TYPE=AUDIO").count - 1, 1, master)
+        XCTAssertTrue(master.contains("NAME=\"English\""), master)
+        XCTAssertFalse(master.contains("TYPE=SUBTITLES"), master)
+        XCTAssertFalse(master.contains("SUBTITLES=\""), "the variant names no subtitle group it lacks: \(master)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/audio-1"))
+
+        let subtitlesOnly = try self.store()
+        let silent = try Downloader(video: try video(emulator), store: subtitlesOnly,
+                                    renditions: [DownloadRendition(kind: .subtitles, name: "English", language: "en")]).run().get()
+        let silentMaster = try String(contentsOfFile: subtitlesOnly.folder(of: silent) + "/master.m3u8", encoding: .utf8)
+        XCTAssertEqual(silentMaster.components(separatedBy: "TYPE=AUDIO").count - 1, 1, silentMaster)
+        XCTAssertTrue(silentMaster.contains("TYPE=SUBTITLES"), silentMaster)
+    }
+
     func testRefusals() throws {
         let emulator = try start()
         let store = try store()

@@ -147,10 +147,12 @@ final class CoveDownloadTests: XCTestCase {
         defer { emulator.stop() }
         let data = dataHome()
         directories.append(URL(fileURLWithPath: data.path + "-events"))
+        // Slow enough for progress to be reported while it runs.
+        emulator.catalog.mediaDelivery = MediaDelivery(bytesPerSecond: 400_000)
         let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
         let script = #"""
-            app=$0; press=$1; events=$2; shift 3
+            app=$0; press=$1; events=$2; shift 2
             "$app" "$@" > "$events" & pid=$!
             status=0
             # "Download…" is enabled once the video it would download is playing.
@@ -178,5 +180,10 @@ final class CoveDownloadTests: XCTestCase {
                                    run.allOutput)
         XCTAssertEqual(record.state, .completed)
         XCTAssertEqual(record.quality, "360p", "the preferred quality was chosen")
+        // --print-events says each step of the download.
+        let events = (try? String(contentsOfFile: data.path + "-events", encoding: .utf8)) ?? ""
+        let downloads = events.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"download""#) }
+        XCTAssertTrue(downloads.contains { $0.contains(#""state":"downloading""#) && $0.contains(#""fraction""#) }, events)
+        XCTAssertTrue(downloads.last?.contains(#""state":"completed""#) == true, events)
     }
 }

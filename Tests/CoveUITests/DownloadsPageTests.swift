@@ -173,10 +173,30 @@ final class DownloadsScenario {
         XCTAssertEqual(dialog.offered, expected.map(\.label))
         XCTAssertEqual(dialog.chosen, expected.first { $0.isPreferred }?.label)
         dialog.choose(expected.last!.label)
+        // Languages: every rendition offered and kept at first; German audio and French subtitles left out.
+        let renditions = dialog.offeredRenditions
+        XCTAssertEqual(renditions.filter { $0.kind == .audio }.compactMap(\.language), ["en", "de"])
+        XCTAssertEqual(renditions.filter { $0.kind == .subtitles }.compactMap(\.language), ["en", "de", "fr"])
+        for audio in renditions where audio.kind == .audio { dialog.keep(audio, false) }
+        dialog.press()
+        XCTAssertEqual(dialog.errorText, tr("Choose at least one audio language."))
+        for rendition in renditions { dialog.keep(rendition, rendition.language != "de" || rendition.kind == .subtitles) }
+        if let french = renditions.first(where: { $0.language == "fr" }) { dialog.keep(french, false) }
         dialog.press()
         XCTAssertTrue(manager.isBusy(videoID: UITestSupport.multiLanguageVideoID, accountID: UITestSupport.accountID))
         XCTAssertTrue(MainLoop.run(until: { manager.records.first?.state == .completed }, timeout: 30))
         XCTAssertEqual(manager.records.first?.quality, expected.last!.label, "the chosen quality was downloaded")
+        XCTAssertEqual(manager.records.first?.renditions?.map(\.language), ["en", "en", "de"])
+        let master = try String(contentsOfFile: manager.store.folder(of: try XCTUnwrap(manager.records.first)) + "/master.m3u8",
+                                encoding: .utf8)
+        XCTAssertFalse(master.contains("LANGUAGE=\"fr\""), master)
+        XCTAssertEqual(master.components(separatedBy: "TYPE=AUDIO").count - 1, 1, master)
+
+        // The player's bitrate cap chooses the quality offered first: below every quality, the smallest.
+        let capped = DownloadDialog.make(over: window, video: video, manager: manager, preferredBitrate: 1)
+        XCTAssertTrue(MainLoop.run(until: { !capped.offered.isEmpty }, timeout: 10))
+        XCTAssertEqual(capped.chosen, expected.last?.label)
+        capped.close()
 
         let refused = DownloadDialog.make(over: window, video: try fetch(UITestSupport.audioVideoID), manager: manager)
         XCTAssertTrue(MainLoop.run(until: { refused.errorText != nil }, timeout: 10))

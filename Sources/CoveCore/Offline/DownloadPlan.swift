@@ -11,6 +11,8 @@ public struct DownloadPlan: Sendable, Equatable {
         public var local: String
         /// AES-128 keys are written readable by the viewer only.
         public var isKey: Bool
+        /// How the file is checked once fetched.
+        public var check: DownloadCheck.Kind = .other
     }
 
     public enum Refusal: Error, Sendable, Equatable {
@@ -86,7 +88,9 @@ public struct DownloadPlan: Sendable, Equatable {
                 others += 1
             }
             names[address] = name
-            files.append(File(remote: address, local: folder + "/" + name, isKey: isKey))
+            let local = folder + "/" + name
+            files.append(File(remote: address, local: local, isKey: isKey,
+                              check: DownloadCheck.kind(isKey: isKey, encrypted: playlist.encryption == .aes128, local: local)))
         }
         let path = folder + "/index.m3u8"
         playlists[path] = playlist.rewritten { names[$0] ?? "" }

@@ -43,6 +43,8 @@ public struct DownloadRecord: Codable, Sendable, Equatable {
     public var posterPath: String?
     public var thumbnailsPath: String?
     public var textTracks: [LocalTextTrack] = []
+    /// The HLS renditions the viewer kept; nil: all of them.
+    public var renditions: [DownloadRendition]?
     /// Seconds since 1970.
     public var created: Double
 

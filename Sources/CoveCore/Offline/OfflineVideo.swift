@@ -29,6 +29,8 @@ public enum OfflineVideo {
             object[key] = .array(record.posterPath.map { [.object(["src": address($0)])] } ?? [])
         }
         object["text_tracks"] = .array(textTracks(in: object["text_tracks"], record: record, address: address))
+        // A video played from a URL had no name of its own: the download's.
+        if object["name"] == nil { object["name"] = .string(record.name) }
         object[marker] = .bool(true)
         return try? Video(json: .object(object))
     }

@@ -12,23 +12,27 @@ import Dispatch
 public final class DownloadDialog {
     private let form: FormDialog
     private var choices: [(DownloadChoice, Widget)] = []
+    private var renditions: [(DownloadRendition, Widget)] = []
     private let spinner: Widget
     private let list: Widget
 
-    public static func present(over parent: Widget, video: Video, manager: DownloadManager,
+    /// `preferredBitrate`: the player's bitrate cap, which chooses the quality offered first.
+    public static func present(over parent: Widget, video: Video, manager: DownloadManager, preferredBitrate: Int? = nil,
                                started: @escaping () -> Void = {}) {
-        make(over: parent, video: video, manager: manager, started: started)
+        make(over: parent, video: video, manager: manager, preferredBitrate: preferredBitrate, started: started)
     }
 
     @discardableResult
-    static func make(over parent: Widget, video: Video, manager: DownloadManager,
+    static func make(over parent: Widget, video: Video, manager: DownloadManager, preferredBitrate: Int? = nil,
                      started: @escaping () -> Void = {}) -> DownloadDialog {
-        let dialog = DownloadDialog(parent: parent, video: video, manager: manager, started: started)
+        let dialog = DownloadDialog(parent: parent, video: video, manager: manager, preferredBitrate: preferredBitrate,
+                                    started: started)
         dialog.form.present(focus: dialog.form.primaryButton)
         return dialog
     }
 
-    private init(parent: Widget, video: Video, manager: DownloadManager, started: @escaping () -> Void) {
+    private init(parent: Widget, video: Video, manager: DownloadManager, preferredBitrate: Int?,
+                 started: @escaping () -> Void) {
         form = FormDialog(parent: parent, title: tr("Download Video"),
                           explanation: tr("“%@” is kept on this computer to watch without a network.")
                             .replacingPlaceholder(with: video.name ?? video.id ?? ""),
@@ -55,24 +59,29 @@ public final class DownloadDialog {
             guard let chosen = choices.first(where: { gtk_check_button_get_active(cast($0.1)) != 0 })?.0 else {
                 return tr("Choose a quality.")
             }
-            manager.download(video, quality: chosen.label)
+            let kept = renditions.filter { gtk_check_button_get_active(cast($0.1)) != 0 }.map(\.0)
+            if renditions.contains(where: { $0.0.kind == .audio }), !kept.contains(where: { $0.kind == .audio }) {
+                return tr("Choose at least one audio language.")
+            }
+            manager.download(video, quality: chosen.label, renditions: kept.count == renditions.count ? nil : kept)
             started()
             return nil
         }
         let weakForm = WeakBox(self)
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Downloader.qualities(of: video)
+            let result = Downloader.offer(for: video, preferredBitrate: preferredBitrate)
             Task { @MainActor in weakForm.value?.show(result) }
         }
     }
 
-    private func show(_ result: Result<[DownloadChoice], DownloadError>) {
+    private func show(_ result: Result<DownloadOffer, DownloadError>) {
         gtk_spinner_stop(cast(spinner))
         gtk_box_remove(cast(list), spinner)
         switch result {
         case .failure(let error):
             form.showError(error.message)
-        case .success(let offered):
+        case .success(let offer):
+            let offered = offer.qualities
             var group: Widget?
             for choice in offered {
                 let title = choice.estimatedBytes > 0
@@ -92,6 +101,23 @@ public final class DownloadDialog {
                 gtk_box_append(cast(list), button)
                 choices.append((choice, button))
             }
+            for (kind, title) in [(DownloadRendition.Kind.audio, tr("Audio")), (.subtitles, tr("Subtitles"))] {
+                let ofKind = offer.renditions.filter { $0.kind == kind }
+                // One audio rendition is no choice; any subtitle rendition may be left out.
+                guard ofKind.count > (kind == .audio ? 1 : 0) else { continue }
+                let heading = gtk_label_new(title)!
+                gtk_label_set_xalign(cast(heading), 0)
+                gtk_widget_add_css_class(heading, "heading")
+                gtk_widget_set_margin_top(heading, 6)
+                gtk_box_append(cast(list), heading)
+                for rendition in ofKind {
+                    let named = rendition.language.flatMap(LanguageNames.autonym(for:)).map { $0 == rendition.name ? $0 : rendition.name + " (" + $0 + ")" }
+                    let check = gtk_check_button_new_with_label(named ?? rendition.name)!
+                    gtk_check_button_set_active(cast(check), 1)
+                    gtk_box_append(cast(list), check)
+                    renditions.append((rendition, check))
+                }
+            }
             gtk_widget_set_sensitive(form.primaryButton, 1)
             gtk_widget_grab_focus(form.primaryButton)
         }
@@ -104,6 +130,10 @@ public final class DownloadDialog {
         if let button = choices.first(where: { $0.0.label == label })?.1 { gtk_check_button_set_active(cast(button), 1) }
     }
     func press() { form.press() }
+    var offeredRenditions: [DownloadRendition] { renditions.map(\.0) }
+    func keep(_ rendition: DownloadRendition, _ on: Bool) {
+        if let check = renditions.first(where: { $0.0 == rendition })?.1 { gtk_check_button_set_active(cast(check), on ? 1 : 0) }
+    }
     var errorText: String? { form.errorText }
     func close() { form.close() }
 }

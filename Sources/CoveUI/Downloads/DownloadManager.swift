@@ -40,8 +40,8 @@ public final class DownloadManager {
     public var records: [DownloadRecord] { store.all.sorted { $0.created > $1.created } }
 
     public func record(for video: Video) -> DownloadRecord? {
-        guard let id = video.id else { return nil }
-        return store.record(videoID: id, accountID: video.accountID ?? "")
+        guard let (videoID, accountID) = Downloader.identity(of: video) else { return nil }
+        return store.record(videoID: videoID, accountID: accountID)
     }
 
     public func isRunning(_ record: DownloadRecord) -> Bool {
@@ -59,15 +59,16 @@ public final class DownloadManager {
         reports[Key(accountID: record.accountID, videoID: record.videoID)]
     }
 
-    /// Downloads `video` at `quality` (nil: the preferred one, or the quality an earlier start chose).
-    public func download(_ video: Video, quality: String? = nil) {
-        guard let videoID = video.id else { return }
-        let key = Key(accountID: video.accountID ?? "", videoID: videoID)
+    /// Downloads `video` at `quality` with `renditions` (nil: the preferred quality and every rendition, or what an
+    /// earlier start chose).
+    public func download(_ video: Video, quality: String? = nil, renditions: [DownloadRendition]? = nil) {
+        guard let (videoID, accountID) = Downloader.identity(of: video) else { return }
+        let key = Key(accountID: accountID, videoID: videoID)
         guard running[key] == nil else { return }
         preparing.remove(key)
         let store = self.store
         let finder = findVideo
-        let downloader = Downloader(video: video, store: store, quality: quality, refresh: {
+        let downloader = Downloader(video: video, store: store, quality: quality, renditions: renditions, refresh: {
             // Addresses that expired mid-run: the worker waits for the API's fresh copy, asked on the main thread.
             let fresh = Mutex<Video?>(nil)
             let done = DispatchSemaphore(value: 0)

@@ -15,7 +15,8 @@ public final class LocalMediaServer: Sendable {
     private let running: RunningSoupServer
 
     public init(root: String) throws(SoupServerStartError) {
-        var token = ""
+        // Marked as a token so that `Redaction` keeps it out of events, analytics and logs.
+        var token = Redaction.pathTokenPrefix
         for _ in 0..<4 { token += String(UInt32.random(in: .min ... .max), radix: 16) }
         let files = LocalMediaFiles(root: root, token: token)
         let handler = SoupServerThread.Handler(callback: LocalMediaFiles.callback,

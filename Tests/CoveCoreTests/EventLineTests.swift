@@ -31,6 +31,9 @@ final class EventLineTests: XCTestCase {
         XCTAssertEqual(Redaction.redactURL("https://h/a.m3u8?fastly_token=abc&x=1&pk=BCpk#t=1"),
                        "https://h/a.m3u8?fastly_token=REDACTED&x=1&pk=REDACTED#t=1")
         XCTAssertEqual(Redaction.redactURL("https://user:pass@h/a.mp4"), "https://REDACTED@h/a.mp4")
+        // The offline server's path token.
+        XCTAssertEqual(Redaction.redactURL("http://127.0.0.1:4/token-9f3a77/v-1/master.m3u8?a=1"),
+                       "http://127.0.0.1:4/token-REDACTED/v-1/master.m3u8?a=1")
         XCTAssertEqual(Redaction.redactURL("https://h/a.mp4"), "https://h/a.mp4")
         XCTAssertEqual(Redaction.scrub("key=BCpk-1 again BCpk-1", secrets: ["BCpk-1", ""]), "key=REDACTED again REDACTED")
     }

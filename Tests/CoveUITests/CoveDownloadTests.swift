@@ -127,6 +127,7 @@ final class CoveDownloadTests: XCTestCase {
             let lines = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"Play""#) } }
             let session = try XCTUnwrap(lines.first { $0.contains(#""type":"session""#) }, run.allOutput)
             XCTAssertTrue(session.contains(#""source":"http://127.0.0.1:"#), session)
+            XCTAssertTrue(session.contains("/token-REDACTED/"), "the offline server's token is not printed: \(session)")
             XCTAssertFalse(session.contains(emulator.baseURL), "not the API's media: \(session)")
             XCTAssertTrue(lines.contains { $0.contains(#""event":"Play""#) }, run.allOutput)
             let tracks = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"type":"tracks""#) }, run.allOutput)

@@ -58,10 +58,16 @@ extension PlayerViewScenario {
 
     func downloadedHLSPlaysOffline() throws {
         let player = try makePlayer()
-        defer { finish(player) }
-        let (catalog, server) = try download([UITestSupport.multiLanguageVideoID])
-        defer { server.stop() }
-        player.controller.setVideos([try offline(UITestSupport.multiLanguageVideoID, catalog, server)])
+        var server: LocalMediaServer?
+        // The pipelines end before the server that feeds them goes (as `finish` does for the emulator): a
+        // souphttpsrc whose server vanished under it crashed in libsoup.
+        defer {
+            finish(player)
+            server?.stop()
+        }
+        let (catalog, started) = try download([UITestSupport.multiLanguageVideoID])
+        server = started
+        player.controller.setVideos([try offline(UITestSupport.multiLanguageVideoID, catalog, started)])
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(events.map(\.jsonLine))")
         let session = try XCTUnwrap(player.controller.currentSession)
         XCTAssertEqual(Set(session.audioTracks.compactMap(\.language)), ["en", "de"])
@@ -87,11 +93,15 @@ extension PlayerViewScenario {
 
     func downloadedSidecarAndMP4PlayOffline() throws {
         let player = try makePlayer()
-        defer { finish(player) }
-        let (catalog, server) = try download([UITestSupport.sidecarVideoID, UITestSupport.videoID])
-        defer { server.stop() }
+        var server: LocalMediaServer?
+        defer {
+            finish(player)
+            server?.stop()
+        }
+        let (catalog, started) = try download([UITestSupport.sidecarVideoID, UITestSupport.videoID])
+        server = started
 
-        player.controller.setVideos([try offline(UITestSupport.sidecarVideoID, catalog, server)])
+        player.controller.setVideos([try offline(UITestSupport.sidecarVideoID, catalog, started)])
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(events.map(\.jsonLine))")
         let session = try XCTUnwrap(player.controller.currentSession)
         let spanish = try XCTUnwrap(session.captionTracks.first { $0.language == "es" })
@@ -100,7 +110,7 @@ extension PlayerViewScenario {
                       "the sidecar's cues came from the download: '\(player.captionText)'")
 
         events = []
-        player.controller.setVideos([try offline(UITestSupport.videoID, catalog, server)])
+        player.controller.setVideos([try offline(UITestSupport.videoID, catalog, started)])
         XCTAssertTrue(MainLoop.run(until: { player.thumbnails.hasTrack && player.controller.currentSession?.duration != nil },
                                    timeout: 20), "the thumbnails track loaded from the download")
         player.controller.pause()

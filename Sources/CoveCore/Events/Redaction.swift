@@ -2,9 +2,12 @@
 public enum Redaction {
     static let secretWords = ["token", "key", "sig", "auth", "policy", "pk", "jwt", "secret", "password"]
 
-    /// Replaces the values of query parameters whose names look secret, and any user:password part.
+    /// A path segment that is an access token (the offline server's): `token-` and the secret.
+    public static let pathTokenPrefix = "token-"
+
+    /// Replaces the values of query parameters whose names look secret, path tokens, and any user:password part.
     public static func redactURL(_ url: String) -> String {
-        var text = url
+        var text = redactingPathTokens(url)
         if let schemeEnd = text.firstRange(of: "://"),
            let at = text[schemeEnd.upperBound...].prefix(while: { $0 != "/" }).lastIndex(of: "@") {
             text.replaceSubrange(schemeEnd.upperBound...at, with: "REDACTED@")
@@ -23,6 +26,15 @@ public enum Redaction {
             return secretWords.contains(where: { name.contains($0) }) ? "\(pair[..<equals])=REDACTED" : String(pair)
         }
         return "\(base)?\(pairs.joined(separator: "&"))\(fragment)"
+    }
+
+    private static func redactingPathTokens(_ url: String) -> String {
+        guard url.contains("/" + pathTokenPrefix) else { return url }
+        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let path = url[..<end].split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.hasPrefix(pathTokenPrefix) ? pathTokenPrefix + "REDACTED" : String(segment)
+        }
+        return path.joined(separator: "/") + url[end...]
     }
 
     /// Removes every occurrence of each secret from `text`.

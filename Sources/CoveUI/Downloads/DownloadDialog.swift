@@ -45,7 +45,7 @@ public final class DownloadDialog {
         list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 132)
+        gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 228)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
         gtk_box_append(cast(form.fields), scroller)
         spinner = gtk_spinner_new()

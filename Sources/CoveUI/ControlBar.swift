@@ -70,6 +70,9 @@ final class ControlBar {
         overflowButton = gtk_button_new_from_icon_name("view-more-symbolic")
 
         for label in [currentTimeLabel, separatorLabel, durationLabel] { gtk_widget_add_css_class(label, "cove-time") }
+        // A chapter's name follows the time; a long one is cut, never the bar's layout.
+        gtk_label_set_ellipsize(cast(currentTimeLabel), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(cast(currentTimeLabel), 24)
         gtk_widget_add_css_class(liveButton, "cove-live")
         gtk_scale_set_draw_value(cast(slider), 0)
         gtk_widget_set_sensitive(slider, 0)
@@ -234,8 +237,26 @@ final class ControlBar {
 
     /// Ticks on the slider at the video's cue points; their names become the slider's tooltip near them.
     func setCuePoints(_ cuePoints: [CuePoint]) {
-        markers = cuePoints.compactMap { point in point.time.map { ($0, point.name ?? point.type ?? "") } }
+        cuePointMarkers = cuePoints.compactMap { point in point.time.map { ($0, point.name ?? point.type ?? "") } }
+        chapters = []
+        markers = cuePointMarkers
         placeMarks()
+    }
+
+    /// Ticks at the chapters' starts too (the first, at 0, needs none); the chapter at a time names it in the
+    /// thumbnail preview, and the current one follows the time label.
+    func setChapters(_ list: [Chapter]) {
+        chapters = list
+        markers = cuePointMarkers + list.filter { $0.start > 0 }.map { ($0.start, $0.name) }
+        placeMarks()
+    }
+
+    private var cuePointMarkers: [(time: Double, name: String)] = []
+    private(set) var chapters: [Chapter] = []
+
+    /// The name of the chapter playing at `time`, if the video has chapters.
+    func chapterName(at time: Double) -> String? {
+        Chapters.index(at: time, in: chapters).map { chapters[$0].name }
     }
 
     /// GtkScale places marks for the range it has when they are added, so they are placed again with each new range.
@@ -277,8 +298,9 @@ final class ControlBar {
             cove_accessible_set_label(durationLabel, tr("Duration %@").filling(TimeFormatting.formatTime(newDuration)))
         }
         let text = TimeFormatting.formatTime(position, matching: duration)
-        gtk_label_set_text(cast(currentTimeLabel), text)
-        cove_accessible_set_label(currentTimeLabel, tr("Current Time %@").filling(text))
+        let chapter = chapterName(at: position)
+        gtk_label_set_text(cast(currentTimeLabel), chapter.map { text + " · " + $0 } ?? text)
+        cove_accessible_set_label(currentTimeLabel, tr("Current Time %@").filling(text) + (chapter.map { ", " + $0 } ?? ""))
         if g_get_monotonic_time() - lastUserSeek > 400_000 {
             gtk_range_set_value(cast(slider), position)
         }

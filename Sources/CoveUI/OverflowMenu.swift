@@ -43,6 +43,7 @@ final class OverflowMenu {
             gtk_box_append(cast(content), item)
             speedItems.append((rate, item))
         }
+        gtk_box_append(cast(content), chapterSection)
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), style)
@@ -54,6 +55,35 @@ final class OverflowMenu {
         analyticsItems = AnalyticsPreferences.makeItems()
         for item in analyticsItems { gtk_box_append(cast(content), item) }
         gtk_popover_set_child(cast(popover), content)
+    }
+
+    /// "Chapters" and an item per chapter (its name and start), each seeking there through `player.seek`; empty
+    /// for a video without chapters.
+    private let chapterSection: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+    private(set) var chapterItems: [Widget] = []
+
+    func setChapters(_ chapters: [Chapter]) {
+        while let child = gtk_widget_get_first_child(chapterSection) { gtk_box_remove(cast(chapterSection), child) }
+        chapterItems = []
+        guard !chapters.isEmpty else { return }
+        gtk_box_append(cast(chapterSection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let title = gtk_label_new(tr("Chapters"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(chapterSection), title)
+        for chapter in chapters {
+            let item = gtk_button_new_with_label(chapter.name + "  " + TimeFormatting.formatTime(chapter.start))!
+            gtk_widget_add_css_class(item, "flat")
+            if let label = gtk_button_get_child(cast(item)) {
+                gtk_label_set_xalign(cast(label), 0)
+                gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+                gtk_label_set_max_width_chars(cast(label), 32)
+            }
+            gtk_actionable_set_action_name(OpaquePointer(item), "player.seek")
+            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_double(chapter.start))
+            closeWhenChosen(item)
+            gtk_box_append(cast(chapterSection), item)
+            chapterItems.append(item)
+        }
     }
 
     var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }

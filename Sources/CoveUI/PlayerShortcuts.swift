@@ -23,6 +23,8 @@ public enum PlayerShortcuts {
             Row(title: tr("Slower or faster"), bindings: [("bracketleft", "player.slower"),
                                                           ("bracketright", "player.faster")]),
             Row(title: tr("Go to the live edge"), bindings: [("End", "player.live-edge")]),
+            Row(title: tr("Next or previous chapter"), bindings: [("Page_Down", "player.next-chapter"),
+                                                                 ("Page_Up", "player.previous-chapter")]),
             Row(title: tr("Enter or exit fullscreen"), bindings: [("f", "player.fullscreen"),
                                                                   ("F11", "player.fullscreen")]),
             Row(title: tr("Exit fullscreen"), bindings: [("Escape", "player.unfullscreen")]),

@@ -88,6 +88,7 @@ public final class PlayerView {
         thumbnails.markerName = { [unowned controlBar] time, tolerance in
             controlBar.markerName(near: time, tolerance: tolerance)
         }
+        thumbnails.chapterName = { [unowned controlBar] time in controlBar.chapterName(at: time) }
         controller.state.observe { [weak self] changes in self?.stateChanged(changes) }
         controller.addObserver { [weak self] event in self?.handle(event) }
         // After the observer: a new session closes the shutter first, then its first picture (a preloaded one's
@@ -317,6 +318,8 @@ public final class PlayerView {
             ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
             ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
             ("live-edge", { [weak self] in self?.goToLiveEdge() }),
+            ("next-chapter", { [weak self] in self?.controller.seekToNextChapter() }),
+            ("previous-chapter", { [weak self] in self?.controller.seekToPreviousChapter() }),
             ("fullscreen", { [weak self] in self?.toggleFullscreen() }),
             ("unfullscreen", { [weak self] in
                 guard let window = self?.window, gtk_window_is_fullscreen(cast(window)) != 0 else { return }
@@ -419,8 +422,12 @@ public final class PlayerView {
             thumbnails.load(for: video)
             poster.update(video: video, audioOnly: selection.isAudioOnly)
             controlBar.setCuePoints(video?.cuePoints ?? [])
+            overflowMenu.setChapters([])
             status.clear()
             status.showBusy(after: 0.3)
+        case .chapters(let chapters):
+            controlBar.setChapters(chapters)
+            overflowMenu.setChapters(chapters)
         case .lifecycle(.ready):
             status.hideBusy()
         case .lifecycle(.failedToPlayToEndTime), .lifecycle(.resumeFail):

@@ -22,6 +22,8 @@ final class ThumbnailPreview {
     var onTrackFailed: (TrackLoadError) -> Void = { _ in }
     /// The name of a cue point marker near a slider time (within `tolerance` seconds), shown beside the time.
     var markerName: (_ time: Double, _ tolerance: Double) -> String? = { _, _ in nil }
+    /// The chapter at a time, named when no marker is near.
+    var chapterName: (_ time: Double) -> String? = { _ in nil }
 
     init(slider: Widget, textures: RemoteTextures, width: Int32, height: Int32) {
         self.slider = slider
@@ -86,7 +88,7 @@ final class ThumbnailPreview {
         guard gtk_widget_get_sensitive(slider) != 0 else { return }
         let time = value(at: x)
         let cue = track?.thumbnail(at: time)
-        let name = markerName(time, valueSpan(pixels: 6))
+        let name = markerName(time, valueSpan(pixels: 6)) ?? chapterName(time)
         guard cue != nil || name != nil else { hide(); return }
         let timeText = TimeFormatting.formatTime(time)
         gtk_label_set_text(cast(timeLabel), name.map { "\(timeText) · \($0)" } ?? timeText)

@@ -42,6 +42,8 @@ enum UITestSupport {
             },
             sidecars: [HLSSubtitleLanguage(language: "es", name: "Español", cuePrefix: cuePrefixes["es"] ?? "es")])
         try MediaEncoder.encodeDemoCaptions(to: directory + "/captions", seconds: 4)
+        try "WEBVTT\n\n00:00.000 --> 00:01.500\nOpening\n\n00:01.500 --> 00:03.000\n<b>Middle</b>\n\n00:03.000 --> 00:04.000\nEnd titles\n"
+            .write(toFile: directory + "/chapters.vtt", atomically: true, encoding: .utf8)
         mediaDirectory = directory
         return directory
     }
@@ -56,6 +58,8 @@ enum UITestSupport {
     static let multiLanguageVideoID = "5000000000003"
     /// The same streams without subtitle renditions, captioned by a sidecar WebVTT file instead.
     static let sidecarVideoID = "5000000000004"
+    /// The clip with a chapters track: Opening 0–1.5 s, Middle 1.5–3 s, End titles 3–4 s.
+    static let chaptersVideoID = "5000000000006"
     /// CEA-608 CC1 and CEA-708 services 1 and 2 in the video, announced by the master (the demo's recipe, 4 s).
     static let broadcastCaptionsVideoID = "5000000000005"
 
@@ -87,7 +91,14 @@ enum UITestSupport {
             "id": .string(broadcastCaptionsVideoID), "account_id": .string(accountID), "name": "UI test broadcast captions",
             "sources": [["src": .string(mediaBaseURL + "/captions/master.m3u8"), "type": "application/x-mpegURL"]],
         ]
-        return EmulatorCatalog(accountID: accountID, policyKey: policyKey, videos: [video, audio, multi, sidecar, broadcast],
+        let chapters: JSONValue = [
+            "id": .string(chaptersVideoID), "account_id": .string(accountID), "name": "UI test chapters", "duration": 4000,
+            "sources": [["src": .string(mediaBaseURL + "/clip.mp4"), "type": "video/mp4", "container": "MP4"]],
+            "text_tracks": [["src": .string(mediaBaseURL + "/chapters.vtt"), "kind": "chapters", "label": "Chapters",
+                             "mime_type": "text/vtt"]],
+        ]
+        return EmulatorCatalog(accountID: accountID, policyKey: policyKey,
+                               videos: [video, audio, multi, sidecar, broadcast, chapters],
                                mediaRoot: mediaRoot)
     }
 

@@ -153,6 +153,7 @@ extension PlaybackController {
             emit(.progress(content, stream: session.adTracker == nil ? nil : seconds), in: session)
         }
         if let passage = session.cuePoints.advance(to: content) { emit(passage, in: session) }
+        updateChapter(session, at: content)
         preloadIfNearEnd(session)
     }
 

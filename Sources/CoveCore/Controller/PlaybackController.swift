@@ -126,6 +126,7 @@ public final class PlaybackController {
         updateState()
         for entry in consumers { entry.consumer.didAdvance(to: session) }
         video360DidAdvance(to: session)
+        loadChapters(for: session)
     }
 
     /// Sends `event` to every consumer, for `session` (nil: outside any session). Events of a terminated session

@@ -63,6 +63,9 @@ public final class PlaybackSession {
     var lastProgressReported: Double?
     var lastBumperProgressReported: Double?
     var cuePoints: CuePointTracker
+    /// From the video's chapters track once read; the chapter the last `chapter` event named.
+    public internal(set) var chapters: [Chapter] = []
+    var chapterIndex: Int?
     /// Between reloading the content (a resume) and its Ready.
     var reload: Reload?
     /// After a resume, progress up to here was already reported once.

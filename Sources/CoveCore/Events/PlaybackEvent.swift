@@ -18,6 +18,10 @@ public enum PlaybackEvent: Sendable, Equatable {
     case bumperProgress(Double)
     /// Every cue point in (previous, current], aggregated across a seek (SDK didPassCuePoints).
     case cuePoints(previous: Double, current: Double, cuePoints: [CuePoint])
+    /// The video's chapters, once its chapters track is read (empty: it has none).
+    case chapters([Chapter])
+    /// Playback entered a chapter (playing into it, or a seek into it).
+    case chapter(index: Int, name: String, start: Double)
     /// Whether the stream has pictures, determined from the stream itself.
     case mediaType(MediaType)
     case videoType(VideoType)
@@ -90,6 +94,13 @@ extension PlaybackEvent {
         case .cuePoints(let previous, let current, let cuePoints):
             return line("cue_points", [("previous", .number(previous)), ("current", .number(current)),
                                        ("cue_points", .array(cuePoints.map(\.jsonLineValue)))])
+        case .chapters(let chapters):
+            return line("chapters", [("chapters", .array(chapters.map { chapter in
+                .object([("index", .number(Double(chapter.index))), ("name", .string(chapter.name)),
+                         ("start", .number(chapter.start)), ("end", .number(chapter.end))])
+            }))])
+        case .chapter(let index, let name, let start):
+            return line("chapter", [("index", .number(Double(index))), ("name", .string(name)), ("start", .number(start))])
         case .mediaType(let type):
             return line("media_type", [("media_type", .string(type.eventName))])
         case .videoType(let type):

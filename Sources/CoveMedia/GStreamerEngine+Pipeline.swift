@@ -88,6 +88,7 @@ extension GStreamerEngine {
             gst_object_unref(UnsafeMutableRawPointer(binElement))
             return nil
         }
+        videoOutput.fullSizeFrames = FrameTapSource(pad: target)
         let ghost = gst_ghost_pad_new("sink", target)
         gst_object_unref(UnsafeMutableRawPointer(target))
         gst_element_add_pad(binElement, ghost)

@@ -1,9 +1,10 @@
 #include "cove_gst.h"
 
 // The appsink gets frames scaled to the widget; a saved frame must have the video's own size, so the decoded
-// frames are also kept (by reference, never copied) as they enter the sink bin. Two are kept: while playing, the
-// newest may be the one the sink is still waiting to show, and the one on screen is picked by its time.
-#define COVE_TAP_KEPT 2
+// frames are also kept (by reference, never copied) before anything scales them. Playsink's queue (3 frames), a
+// push blocked on it and the sink's own frame lie between here and the screen, so the newest six are kept and the
+// one on screen is picked by its time.
+#define COVE_TAP_KEPT 6
 
 struct CoveFrameTap {
     GMutex lock;
@@ -90,6 +91,10 @@ GstSample *cove_sample_convert_to_rgba(GstSample *sample) {
     GstVideoInfo out;
     if (width <= 0 || height <= 0 || !gst_video_info_set_format(&out, GST_VIDEO_FORMAT_RGBA, width, height))
         return NULL;
+    // The converter wants both sides at the same rate and interlacing; it only changes the format and size.
+    out.fps_n = in.fps_n;
+    out.fps_d = in.fps_d;
+    out.interlace_mode = in.interlace_mode;
     GstVideoFrame source, target;
     if (!gst_video_frame_map(&source, &in, buffer, GST_MAP_READ)) return NULL;
     GstBuffer *converted = gst_buffer_new_allocate(NULL, GST_VIDEO_INFO_SIZE(&out), NULL);

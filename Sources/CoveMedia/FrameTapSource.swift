@@ -2,12 +2,12 @@ import CGStreamer
 import CGStreamerShim
 import CoveCore
 
-/// The decoded frames entering the video sink bin, before they are scaled to the widget (cove_frame_tap.c).
+/// The decoded frames passing playbin's video filter, before they are scaled to the widget (cove_frame_tap.c).
 final class FrameTapSource: FullSizeFrameSource, @unchecked Sendable {
     // Immutable, and the tap locks its own state: safe from any thread.
     private let tap: OpaquePointer
 
-    /// Watches `pad`, the sink bin's input.
+    /// Watches `pad`, the video filter's input.
     init(pad: UnsafeMutablePointer<GstPad>) {
         tap = cove_frame_tap_new(pad)
     }

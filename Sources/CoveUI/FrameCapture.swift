@@ -9,6 +9,10 @@ final class FrameCapture {
     /// Opens a saved picture (the notice's Open); nil: the desktop's image viewer. Tests record it instead.
     var openPicture: ((String) -> Void)?
     private let queue = DispatchQueue(label: "cove.frame-capture")
+    /// The view's widgets are gone (its window closed): a capture finishing later tells no one.
+    private var isViewGone = false
+
+    func viewDestroyed() { isViewGone = true }
 
     enum Outcome {
         case saved(path: String)
@@ -20,7 +24,10 @@ final class FrameCapture {
         let folder = folder ?? FrameCaptureFolder.defaultPath()
         queue.async {
             let result = FrameCaptureWriter.save(from: source, at: timestamp, folder: folder, base: base)
-            Task { @MainActor in completion(Self.outcome(result, folder: folder)) }
+            Task { @MainActor [weak self] in
+                guard let self, !self.isViewGone else { return }
+                completion(Self.outcome(result, folder: folder))
+            }
         }
     }
 

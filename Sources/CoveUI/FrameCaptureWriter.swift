@@ -28,10 +28,19 @@ nonisolated enum FrameCaptureWriter {
             return .failure(.write(""))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        // Written under a hidden name and renamed when whole, so no one (a file manager, a thumbnailer) reads half
+        // a picture.
+        let partial = folder + "/." + name + ".part"
         var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0 else {
+        guard gdk_pixbuf_savev(pixbuf, partial, "png", nil, nil, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? ""
             g_clear_error(&error)
+            unlink(partial)
+            return .failure(.write(message))
+        }
+        guard rename(partial, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(partial)
             return .failure(.write(message))
         }
         return .success(path)

@@ -280,6 +280,7 @@ public final class PlayerView {
         Signals.connect(widget, "destroy") { [weak self] in
             self?.visibility.stop()
             self?.stopAdTicker()
+            self?.frameCapture.viewDestroyed()
         }
     }
 

@@ -8,9 +8,11 @@ extension PlayerView {
 
     func captureFrame() {
         // The shown picture decides whether there is a frame and which one (its time); the engine's full-size
-        // copy of it is what is saved. The 360 view saves the equirectangular frame, not the view's projection.
-        guard let output = controller.currentSession?.engine.videoOutput, let shown = output.latestPicture,
-              let source = output.fullSizeFrames else {
+        // copy of it is what is saved. The 360 view saves what it shows, at its own size.
+        let output = controller.currentSession?.engine.videoOutput
+        let source: (any FullSizeFrameSource)? = if let view = shown360View { RenderedViewFrame(of: view.root) }
+            else { output?.fullSizeFrames }
+        guard let shown = output?.latestPicture, let source else {
             frameCaptureFailed(controller.state.mediaType == .audio ? FrameCapture.audioOnly : FrameCapture.noPicture)
             return
         }

@@ -32,6 +32,9 @@ public final class VideoOutput {
         didSet { if preferredSize != oldValue { onPreferredSizeChange?() } }
     }
 
+    /// The engine's frames at the video's own size, for saving the picture on screen; nil without a pipeline.
+    public var fullSizeFrames: (any FullSizeFrameSource)?
+
     /// For the engine: called when `preferredSize` changes.
     public var onPreferredSizeChange: (@MainActor () -> Void)?
 

@@ -37,6 +37,7 @@ extension GStreamerEngine {
         cove_object_set_string(playbin, "uri", uri)
         Self.disableText(in: playbin)
         if let videoSink = makeVideoSink() { cove_object_set_object(playbin, "video-sink", videoSink) }
+        if options.videoOutput == .frames { tapFullSizeFrames(of: playbin) }
         if let audioSink = makeAudioSink() { cove_object_set_object(playbin, "audio-sink", audioSink) }
         // Time-stretching instead of resampling: playback at another speed keeps the voices' pitch.
         if let stretch = gst_element_factory_make("scaletempo", "cove-scaletempo") {
@@ -96,6 +97,16 @@ extension GStreamerEngine {
         frameBridge = cove_frame_bridge_new(sink, nil, engineFrameDelivery, EngineLink(self).retained(),
                                             releaseEngineLink)
         return binElement
+    }
+
+    /// Playsink scales frames to the size the sink bin asks for before they reach it, so the frames at the video's
+    /// own size (for saving one) are taken from its video filter, which comes before its converters.
+    private func tapFullSizeFrames(of playbin: UnsafeMutablePointer<GstElement>) {
+        guard let filter = gst_element_factory_make("identity", "cove-video-tap"),
+              let pad = gst_element_get_static_pad(filter, "sink") else { return }
+        videoOutput.fullSizeFrames = FrameTapSource(pad: pad)
+        gst_object_unref(UnsafeMutableRawPointer(pad))
+        cove_object_set_object(playbin, "video-filter", filter)
     }
 
     /// Caps the frames at the video output's preferred size, keeping the display aspect ratio and never scaling

@@ -266,6 +266,7 @@ public final class GStreamerEngine: PlaybackEngine {
         captionTap = nil
         videoSizeFilter = nil
         appliedSizeCaps = nil
+        videoOutput.fullSizeFrames = nil
         guard let pipeline else { return }
         self.pipeline = nil
         let bus = gst_element_get_bus(pipeline)

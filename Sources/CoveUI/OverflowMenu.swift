@@ -4,7 +4,7 @@ import CoveCore
 import CoveGLib
 
 /// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…",
-/// "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
+/// "Save Frame", "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
 /// Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
@@ -20,6 +20,8 @@ final class OverflowMenu {
     private(set) var captionStyleItem: Widget?
     /// "Send Viewing Statistics" and "Include a Viewer Identifier", for tests.
     private(set) var analyticsItems: [Widget] = []
+    /// "Save Frame" (`player.capture-frame`), for tests.
+    private(set) var captureFrameItem: Widget?
     /// "Download…" and "Downloads", for tests.
     private(set) var downloadItems: [Widget] = []
 
@@ -45,6 +47,13 @@ final class OverflowMenu {
         }
         gtk_box_append(cast(content), chapterSection)
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let capture = gtk_button_new_with_label(tr("Save Frame"))!
+        gtk_widget_add_css_class(capture, "flat")
+        if let label = gtk_button_get_child(cast(capture)) { gtk_label_set_xalign(cast(label), 0) }
+        gtk_actionable_set_action_name(OpaquePointer(capture), "player.capture-frame")
+        Signals.connect(capture, "clicked") { [weak self] in self?.close() }
+        gtk_box_append(cast(content), capture)
+        captureFrameItem = capture
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), style)
         captionStyleItem = style

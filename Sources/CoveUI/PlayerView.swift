@@ -22,6 +22,8 @@ public final class PlayerView {
     /// The window went fullscreen for VR goggles, and leaves it with them.
     var fullscreenForGoggles = false
     let notice = TransientNotice()
+    /// Saves the frame on screen (`player.capture-frame`, PlayerView+FrameCapture).
+    let frameCapture = FrameCapture()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
     let status = StatusOverlay()
     /// Advertising mode's banner, skip and Learn More over the picture (PlayerView+Ads).
@@ -279,6 +281,7 @@ public final class PlayerView {
         Signals.connect(widget, "destroy") { [weak self] in
             self?.visibility.stop()
             self?.stopAdTicker()
+            self?.frameCapture.viewDestroyed()
         }
     }
 
@@ -326,6 +329,7 @@ public final class PlayerView {
                 gtk_window_unfullscreen(cast(window))
             }),
             ("picture-in-picture", { [weak self] in self?.togglePictureInPicture() }),
+            ("capture-frame", { [weak self] in self?.captureFrame() }),
             ("video360", { [weak self] in self?.toggleGoggles() }),
             ("look-left", { [weak self] in self?.shown360View?.look(pan: -Video360View.keyStep) }),
             ("look-right", { [weak self] in self?.shown360View?.look(pan: Video360View.keyStep) }),

@@ -24,6 +24,18 @@ guint64 cove_frame_bridge_dropped(CoveFrameBridge *bridge);
 /// Fills width, height and stride of plane 0; returns NULL for a sample without video caps.
 GBytes *cove_sample_to_bytes(GstSample *sample, gint *width, gint *height, gint *stride);
 
+typedef struct CoveFrameTap CoveFrameTap;
+/// Keeps the newest decoded frames passing `pad` (by reference), at the size they were decoded, for saving one.
+CoveFrameTap *cove_frame_tap_new(GstPad *pad);
+/// Lets go of the owner's reference; the probe keeps the tap until the pad goes.
+void cove_frame_tap_free(CoveFrameTap *tap);
+/// A new reference to the kept frame at `stream_time` (ns), else the newest one; NULL before the first frame.
+/// Any thread.
+GstSample *cove_frame_tap_pick(CoveFrameTap *tap, guint64 stream_time);
+/// A new RGBA sample of `sample` at its display size (square pixels); NULL when it is no video. Slow: never on the
+/// main thread.
+GstSample *cove_sample_convert_to_rgba(GstSample *sample);
+
 GstMessageType cove_message_type(GstMessage *message);
 /// For ERROR and WARNING messages: newly allocated message text and debug string (g_free both), and the domain/code.
 void cove_message_parse_error(GstMessage *message, char **text, char **debug, GQuark *domain, gint *code);

@@ -16,6 +16,11 @@ void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 void cove_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role);
 /// Renders `widget` as it is now into a texture (NULL when it has no size yet); for screenshots and pixel tests.
 GdkTexture *cove_widget_render_texture(GtkWidget *widget);
+/// Renders `widget` as it was last drawn into a texture, at its size in device pixels, without waiting for a new
+/// frame (a frame capture of the 360 view); NULL when it has not been drawn or has no size.
+GdkTexture *cove_widget_render_last_drawn(GtkWidget *widget);
+/// Turns `count` pixels of gdk_texture_download's CAIRO_FORMAT_ARGB32 (opaque) into R8G8B8A8, in place; any thread.
+void cove_argb32_to_rgba(guchar *data, gsize count);
 /// Asks the window manager to keep a mapped toplevel above other windows (EWMH _NET_WM_STATE_ABOVE; GTK 4 has no
 /// API for it). Returns FALSE where that cannot be asked: not X11, or the window has no surface yet. Whether the
 /// window manager honours it is its own decision; Wayland compositors decide by themselves.

@@ -70,9 +70,6 @@ final class ControlBar {
         overflowButton = gtk_button_new_from_icon_name("view-more-symbolic")
 
         for label in [currentTimeLabel, separatorLabel, durationLabel] { gtk_widget_add_css_class(label, "cove-time") }
-        // A chapter's name follows the time; a long one is cut, never the bar's layout.
-        gtk_label_set_ellipsize(cast(currentTimeLabel), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(cast(currentTimeLabel), 24)
         gtk_widget_add_css_class(liveButton, "cove-live")
         gtk_scale_set_draw_value(cast(slider), 0)
         gtk_widget_set_sensitive(slider, 0)
@@ -299,7 +296,10 @@ final class ControlBar {
         }
         let text = TimeFormatting.formatTime(position, matching: duration)
         let chapter = chapterName(at: position)
-        gtk_label_set_text(cast(currentTimeLabel), chapter.map { text + " · " + $0 } ?? text)
+        // The layout gives the label the width of what it holds, so a long chapter name is cut here, to a few
+        // words: the slider keeps its room.
+        let shown = chapter.map { $0.count > 16 ? String($0.prefix(15)) + "…" : $0 }
+        gtk_label_set_text(cast(currentTimeLabel), shown.map { text + " · " + $0 } ?? text)
         cove_accessible_set_label(currentTimeLabel, tr("Current Time %@").filling(text) + (chapter.map { ", " + $0 } ?? ""))
         if g_get_monotonic_time() - lastUserSeek > 400_000 {
             gtk_range_set_value(cast(slider), position)

@@ -47,11 +47,7 @@ final class OverflowMenu {
         }
         gtk_box_append(cast(content), chapterSection)
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let capture = gtk_button_new_with_label(tr("Save Frame"))!
-        gtk_widget_add_css_class(capture, "flat")
-        if let label = gtk_button_get_child(cast(capture)) { gtk_label_set_xalign(cast(label), 0) }
-        gtk_actionable_set_action_name(OpaquePointer(capture), "player.capture-frame")
-        Signals.connect(capture, "clicked") { [weak self] in self?.close() }
+        let capture = MenuActionItem.make(tr("Save Frame"), action: "player.capture-frame") { [weak self] in self?.close() }
         gtk_box_append(cast(content), capture)
         captureFrameItem = capture
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }

@@ -1,4 +1,6 @@
 import CGtk
+import CGtkShim
+import Foundation
 @testable import CoveUI
 import CoveCore
 import CoveGLib
@@ -45,6 +47,15 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: {
             String(cString: gtk_label_get_text(cast(player.controlBar.currentTimeLabel))).hasSuffix("· Middle")
         }, timeout: 5), "the time label names the chapter")
+        if let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"] {
+            player.overflowMenu.open()
+            _ = MainLoop.run(until: { false }, timeout: 0.5)
+            if let texture = cove_widget_render_texture(window) {
+                gdk_texture_save_to_png(texture, directory + "/chapters.png")
+                g_object_unref(UnsafeMutableRawPointer(texture))
+            }
+            player.overflowMenu.close()
+        }
         // Page Up within a chapter's first seconds goes to the one before.
         player.actions.activate("previous-chapter")
         XCTAssertTrue(MainLoop.run(until: { self.chapterEvents.last?.name == "Opening" }, timeout: 10),

@@ -59,11 +59,7 @@ final class DownloadsScenario {
     private func setUp() throws -> DownloadManager {
         try UITestSupport.initGTK()
         emulator = try UITestSupport.startEmulator()
-        emulator.catalog.videos = emulator.catalog.videos.map { video in
-            guard case .object(var object) = video, object["id"] != .string(UITestSupport.audioVideoID) else { return video }
-            object["offline_enabled"] = .bool(true)
-            return .object(object)
-        }
+        UITestSupport.allowOffline(in: emulator) { $0 != UITestSupport.audioVideoID }
         root = NSTemporaryDirectory() + "cove-downloads-page-\(UUID())"
         window = gtk_window_new()
         gtk_window_present(cast(window))

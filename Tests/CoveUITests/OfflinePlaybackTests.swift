@@ -25,11 +25,7 @@ extension PlayerViewScenario {
     /// Downloads the test catalog's videos (offline-enabled for the test) into a fresh store, then stops the
     /// emulator: from then on nothing but the offline server can answer.
     private func download(_ ids: [String]) throws -> (OfflineCatalog, LocalMediaServer) {
-        emulator.catalog.videos = emulator.catalog.videos.map { video in
-            guard case .object(var object) = video else { return video }
-            object["offline_enabled"] = .bool(true)
-            return .object(object)
-        }
+        UITestSupport.allowOffline(in: emulator)
         let root = NSTemporaryDirectory() + "cove-offline-\(UUID())/downloads"
         let store = DownloadStore(root: root)
         for id in ids {

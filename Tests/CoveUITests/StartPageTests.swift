@@ -252,11 +252,7 @@ final class StartPageTests: XCTestCase {
     func testARecentlyPlayedVideoCloudVideoCanBeDownloadedFromTheStartPage() throws {
         let emulator = try UITestSupport.startEmulator()
         defer { emulator.stop() }
-        emulator.catalog.videos = emulator.catalog.videos.map { video in
-            guard case .object(var object) = video, object["id"] == .string(UITestSupport.videoID) else { return video }
-            object["offline_enabled"] = .bool(true)
-            return .object(object)
-        }
+        UITestSupport.allowOffline(in: emulator) { $0 == UITestSupport.videoID }
         let data = stateHome.appendingPathComponent("data")
         let environment = ["COVE_PLAYBACK_API_BASE": emulator.baseURL, "COVE_POLICY_KEY": UITestSupport.policyKey,
                            "XDG_DATA_HOME": data.path]

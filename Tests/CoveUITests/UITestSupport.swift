@@ -102,6 +102,15 @@ enum UITestSupport {
                                mediaRoot: mediaRoot)
     }
 
+    /// Lets the publisher allow offline viewing (`offline_enabled`) of the catalog's videos that `allowed` picks.
+    static func allowOffline(in emulator: PlaybackAPIEmulator, where allowed: (String?) -> Bool = { _ in true }) {
+        emulator.catalog.videos = emulator.catalog.videos.map { video in
+            guard case .object(var object) = video, allowed(object["id"]?.stringValue) else { return video }
+            object["offline_enabled"] = .bool(true)
+            return .object(object)
+        }
+    }
+
     /// Starts an emulator serving the test clip.
     /// The `cove` executable under test: `COVE_BINARY`, or the one `swift test` built beside the test runner.
     static var coveBinary: String {

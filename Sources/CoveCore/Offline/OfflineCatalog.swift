@@ -10,12 +10,16 @@ public struct OfflineCatalog: Sendable {
     /// The completed download `find` names in `accountID`, as a video whose addresses are `base(record)` + its
     /// files; nil when there is none (or its saved object is unreadable, so the network is asked instead).
     public func video(for find: FindConfiguration, accountID: String, base: (DownloadRecord) -> String) -> Video? {
-        let completed = store.all.filter { $0.isComplete && $0.accountID == accountID }
+        // By ID the list says which download it is; only a reference ID needs the saved objects read.
+        let completed = store.all.filter { record in
+            guard record.isComplete, record.accountID == accountID else { return false }
+            if let id = find.assetID, !id.isEmpty { return record.videoID == id }
+            return find.assetReferenceID != nil
+        }
         for record in completed {
             guard let data = try? Data(contentsOf: URL(filePath: store.folder(of: record) + "/" + DownloadRecord.videoJSONName)),
                   let video = OfflineVideo.make(record: record, videoJSON: data, base: base(record)) else { continue }
-            if let id = find.assetID, !id.isEmpty, record.videoID == id { return video }
-            if find.assetID == nil, let reference = find.assetReferenceID, video.referenceID == reference { return video }
+            if find.assetID?.isEmpty == false || video.referenceID == find.assetReferenceID { return video }
         }
         return nil
     }

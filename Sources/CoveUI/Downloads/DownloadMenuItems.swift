@@ -11,12 +11,7 @@ public enum DownloadMenuItems {
 
     static func make(closing close: @escaping @MainActor () -> Void) -> [Widget] {
         [(tr("Download…"), downloadAction), (tr("Downloads"), downloadsAction)].map { title, action in
-            let button = gtk_button_new_with_label(title)!
-            gtk_widget_add_css_class(button, "flat")
-            if let label = gtk_button_get_child(cast(button)) { gtk_label_set_xalign(cast(label), 0) }
-            gtk_actionable_set_action_name(OpaquePointer(button), "win." + action)
-            Signals.connect(button, "clicked") { close() }
-            return button
+            MenuActionItem.make(title, action: "win." + action, closing: close)
         }
     }
 }

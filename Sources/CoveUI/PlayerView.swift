@@ -35,6 +35,10 @@ public final class PlayerView {
     private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
     let sizing = PictureSizing()
     let captions = CaptionOverlay()
+    /// The statistics overlay and what it reports beyond the engine (PlayerView+Statistics).
+    let statisticsOverlay = StatisticsOverlay()
+    let statistics = StatisticsCollector()
+    var statisticsTimer: TimerSource?
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
     let actions = PlayerActions()
@@ -350,6 +354,7 @@ public final class PlayerView {
         }
         addTypedActions()
         addAdActions()
+        wireStatistics()
         // Escape is the window's until there is a fullscreen to leave.
         actions.setEnabled("unfullscreen", false)
         // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.

@@ -38,6 +38,7 @@ extension LaunchOptions {
         "--quality": .value(\.quality),
         "--downloads": .flag(\.listDownloads),
         "--print-events": .flag(\.printEvents),
+        "--stats": .flag(\.printStatistics),
         "--help": .flag(\.help),
         "-h": .flag(\.help),
         "--version": .flag(\.version),

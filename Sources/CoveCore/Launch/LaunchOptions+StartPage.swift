@@ -13,6 +13,7 @@ extension LaunchOptions {
         var options = LaunchOptions()
         options.url = address
         options.printEvents = printEvents
+        options.printStatistics = printStatistics
         options.layoutName = layoutName
         options.layoutFile = layoutFile
         return options
@@ -49,6 +50,7 @@ extension LaunchOptions {
             throw error
         }
         options.printEvents = printEvents
+        options.printStatistics = printStatistics
         options.layoutName = layoutName
         options.layoutFile = layoutFile
         return options

@@ -89,7 +89,7 @@ public enum StatisticsReport {
         return "\(bitsPerSecond) b/s"
     }
 
-    static func formatSeconds(_ seconds: Double) -> String { decimal(seconds, places: 1) + " s" }
+    public static func formatSeconds(_ seconds: Double) -> String { decimal(seconds, places: 1) + " s" }
 
     static func formatMilliseconds(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded())) ms" }
 

@@ -11,8 +11,8 @@ public enum StatisticsReport {
     public static func lines(_ stats: PlaybackStatistics) -> [Line] {
         let unknown = "—"
         func text(_ value: String?) -> String { value ?? unknown }
-        var rendition = size(stats.width, stats.height) ?? unknown
-        if let bitrate = stats.indicatedBitrate { rendition += " · " + formatBitrate(bitrate) }
+        let rendition = [size(stats.width, stats.height), stats.indicatedBitrate.map(formatBitrate)]
+            .compactMap { $0 }.joined(separator: " · ").nonEmpty ?? unknown
         let variants = stats.variants.map { variant in
             let text = [size(variant.width, variant.height), formatBitrate(variant.bandwidth)]
                 .compactMap { $0 }.joined(separator: " ")

@@ -127,7 +127,8 @@ public final class PlayerView {
         gtk_widget_set_focusable(probe, 0)
         cove_accessible_set_hidden(probe, 1)
         gtk_overlay_add_overlay(cast(widget), probe)
-        Signals.connectSize(probe, "resize") { [weak self] _, _ in
+        Signals.connectSize(probe, "resize") { [weak self] width, _ in
+            self?.statisticsOverlay.fit(width: width)
             guard let self, !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
             self.sizing.shown(in: self.surface.root)
         }

@@ -12,10 +12,15 @@ final class StatisticsOverlay {
     let closeButton: Widget
     let graph = StatisticsGraph()
     private let grid: Widget
+    private let labelColumn = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)!
     private let scales: Widget
     private var rows: [(label: Widget, value: Widget)] = []
     /// What Copy copies: the figures last shown.
     private(set) var shownText = ""
+    private var lines: [StatisticsReport.Line] = []
+    /// Narrower than this, each row reads "label: value" in one wrapped line: two columns no longer fit.
+    static let compactWidth = 400
+    private(set) var isCompact = false
 
     init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
@@ -33,6 +38,8 @@ final class StatisticsOverlay {
         gtk_widget_add_css_class(title, "heading")
         gtk_widget_set_hexpand(title, 1)
         gtk_label_set_xalign(cast(title), 0)
+        gtk_label_set_wrap(cast(title), 1)
+        gtk_label_set_wrap_mode(cast(title), PANGO_WRAP_WORD_CHAR)
         gtk_box_append(cast(header), title)
         copyButton = gtk_button_new_with_label(tr("Copy"))
         gtk_widget_set_tooltip_text(copyButton, tr("Copy the statistics as text"))
@@ -44,14 +51,24 @@ final class StatisticsOverlay {
         gtk_box_append(cast(header), closeButton)
         gtk_box_append(cast(root), header)
 
-        grid = gtk_grid_new()
-        gtk_grid_set_column_spacing(cast(grid), 12)
-        gtk_grid_set_row_spacing(cast(grid), 1)
-        gtk_box_append(cast(root), grid)
-        gtk_box_append(cast(root), graph.area)
+        // Rows of boxes rather than a GtkGrid: GTK 4.8's grid gives wrapped rows less height than they need in a
+        // narrow window. The labels' column keeps one width through a size group.
+        grid = gtk_box_new(GTK_ORIENTATION_VERTICAL, 1)
+        gtk_widget_add_css_class(grid, "cove-statistics-rows")
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_box_append(cast(content), grid)
+        gtk_box_append(cast(content), graph.area)
+        // Scrolls when the window is lower than the figures.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)
+        gtk_scrolled_window_set_child(cast(scroller), content)
+        gtk_box_append(cast(root), scroller)
         scales = gtk_label_new(nil)
         gtk_widget_add_css_class(scales, "cove-statistics-scales")
         gtk_label_set_xalign(cast(scales), 0)
+        gtk_label_set_wrap(cast(scales), 1)
         gtk_label_set_use_markup(cast(scales), 1)
         gtk_box_append(cast(root), scales)
         Signals.connect(copyButton, "clicked") { [weak self] in self?.copy() }
@@ -66,16 +83,8 @@ final class StatisticsOverlay {
 
     /// Shows `stats` and adds them to the graph.
     func show(_ stats: PlaybackStatistics) {
-        let lines = StatisticsReport.lines(stats)
-        while rows.count < lines.count { addRow() }
-        for (index, row) in rows.enumerated() {
-            let shown = index < lines.count
-            gtk_widget_set_visible(row.label, shown ? 1 : 0)
-            gtk_widget_set_visible(row.value, shown ? 1 : 0)
-            guard shown else { continue }
-            setText(row.label, lines[index].label)
-            setText(row.value, lines[index].value)
-        }
+        lines = StatisticsReport.lines(stats)
+        showLines()
         shownText = StatisticsReport.plainText(stats)
         graph.history.append(stats)
         let bandwidth = StatisticsReport.formatBitrate(graph.history.bandwidthScale)
@@ -86,10 +95,32 @@ final class StatisticsOverlay {
         gtk_label_set_markup(cast(scales), legend)
     }
 
+    /// The player's width decides between two columns and one; told during allocation, so the rows change on
+    /// the loop's next turn.
+    func fit(width: Int) {
+        let compact = width < Self.compactWidth
+        guard compact != isCompact else { return }
+        isCompact = compact
+        _ = MainLoop.after(milliseconds: 0) { [weak self] in self?.showLines() }
+    }
+
+    private func showLines() {
+        while rows.count < lines.count { addRow() }
+        for (index, row) in rows.enumerated() {
+            let shown = index < lines.count
+            gtk_widget_set_visible(row.label, shown && !isCompact ? 1 : 0)
+            gtk_widget_set_visible(row.value, shown ? 1 : 0)
+            guard shown else { continue }
+            let line = lines[index]
+            setText(row.label, line.label)
+            setText(row.value, isCompact ? tr("%@: %@").filling(line.label, line.value) : line.value)
+        }
+    }
+
     /// The value a row shows now, by its label (for tests).
     func value(of label: String) -> String? {
-        rows.first { String(cString: gtk_label_get_text(cast($0.label))) == label }
-            .map { String(cString: gtk_label_get_text(cast($0.value))) }
+        guard let index = lines.firstIndex(where: { $0.label == label }), index < rows.count else { return nil }
+        return isCompact ? lines[index].value : String(cString: gtk_label_get_text(cast(rows[index].value)))
     }
 
     func copy() {
@@ -98,8 +129,11 @@ final class StatisticsOverlay {
     }
 
     private func addRow() {
+        // Both columns wrap, so the panel fits beside an open playlist in a narrow window.
         let label = gtk_label_new(nil)!
         gtk_label_set_xalign(cast(label), 0)
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
         gtk_widget_set_valign(label, GTK_ALIGN_START)
         gtk_widget_add_css_class(label, "cove-statistics-label")
         let value = gtk_label_new(nil)!
@@ -109,9 +143,12 @@ final class StatisticsOverlay {
         gtk_label_set_max_width_chars(cast(value), 44)
         gtk_label_set_selectable(cast(value), 0)
         gtk_widget_set_direction(value, GTK_TEXT_DIR_LTR)
-        let row = Int32(rows.count)
-        gtk_grid_attach(cast(grid), label, 0, row, 1, 1)
-        gtk_grid_attach(cast(grid), value, 1, row, 1, 1)
+        gtk_widget_set_hexpand(value, 1)
+        gtk_size_group_add_widget(labelColumn, label)
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_box_append(cast(row), label)
+        gtk_box_append(cast(row), value)
+        gtk_box_append(cast(grid), row)
         rows.append((label, value))
     }
 

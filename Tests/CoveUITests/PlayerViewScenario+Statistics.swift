@@ -55,7 +55,7 @@ extension PlayerViewScenario {
 
     /// `i` and More › Statistics reach the action; a narrow window keeps the overlay inside it.
     func statisticsKeyAndMenuItemInANarrowWindow() throws {
-        let player = try makePlayer(width: 420, height: 300)
+        let player = try makePlayer(width: 360, height: 300)
         defer { finish(player) }
         XCTAssertEqual(PlayerShortcuts.accelerators(for: "player.statistics"), ["i"])
         let item = try XCTUnwrap(player.overflowMenu.statisticsItem)
@@ -70,6 +70,7 @@ extension PlayerViewScenario {
         XCTAssertEqual(player.statisticsOverlay.value(of: "Delivery"), "HLS")
         XCTAssertEqual(player.statisticsOverlay.value(of: "Rendition"), "120 kb/s", "audio only: no picture size")
         _ = MainLoop.run(until: { false }, timeout: 0.3)
+        XCTAssertTrue(player.statisticsOverlay.isCompact, "one column: “label: value” rows")
         let overlayWidth = gtk_widget_get_width(player.statisticsOverlay.root)
         XCTAssertLessThanOrEqual(overlayWidth, gtk_widget_get_width(player.widget), "it fits the narrow window")
         player.overflowMenu.open()

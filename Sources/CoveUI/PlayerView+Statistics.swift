@@ -33,7 +33,7 @@ extension PlayerView {
 
     /// The figures now, as the overlay and the `stats` event report them; nil without a video.
     public var currentStatistics: PlaybackStatistics? {
-        var stats = statistics.snapshot(shownFrames: framesShown, videoOutput: videoOutputDescription)
+        var stats = statistics.snapshot(shownFrames: picturesDisplayed, videoOutput: videoOutputDescription)
         if shown360View != nil, let projection = stats?.projection {
             let view = controller.viewProjection
             stats?.projection = tr("%@, pan %@°, tilt %@°, %@° high")
@@ -44,6 +44,9 @@ extension PlayerView {
     }
 
     private func updateStatistics() {
+        // The control bar's height changes with its layout, after the player's size: looked at on every update.
+        statisticsOverlay.fit(width: Int(gtk_widget_get_width(widget)),
+                              barHeight: Int(gtk_widget_get_height(controlBar.root)))
         guard let stats = currentStatistics else { return }
         statisticsOverlay.show(stats)
     }

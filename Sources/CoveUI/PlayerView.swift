@@ -39,6 +39,8 @@ public final class PlayerView {
     let statisticsOverlay = StatisticsOverlay()
     let statistics = StatisticsCollector()
     var statisticsTimer: TimerSource?
+    /// Pictures handed to whatever shows them (the window, the 360 view, Picture in Picture), for the statistics.
+    private(set) var picturesDisplayed = 0
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
     let actions = PlayerActions()
@@ -105,6 +107,7 @@ public final class PlayerView {
 
     /// Shows a picture of the current session, in the Picture in Picture window while it is open.
     private func display(_ picture: any VideoPicture) {
+        picturesDisplayed += 1
         if pictureInPicture.show(picture) {
             if let shownIn = pictureInPicture.pictureWidget { sizing.shown(in: shownIn) }
         } else if let sphere = shown360View {
@@ -128,8 +131,9 @@ public final class PlayerView {
         cove_accessible_set_hidden(probe, 1)
         gtk_overlay_add_overlay(cast(widget), probe)
         Signals.connectSize(probe, "resize") { [weak self] width, _ in
-            self?.statisticsOverlay.fit(width: width)
-            guard let self, !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
+            guard let self else { return }
+            self.statisticsOverlay.fit(width: width, barHeight: Int(gtk_widget_get_height(self.controlBar.root)))
+            guard !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
             self.sizing.shown(in: self.surface.root)
         }
     }

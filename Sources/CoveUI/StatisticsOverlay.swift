@@ -95,13 +95,19 @@ final class StatisticsOverlay {
         gtk_label_set_markup(cast(scales), legend)
     }
 
-    /// The player's width decides between two columns and one; told during allocation, so the rows change on
-    /// the loop's next turn.
-    func fit(width: Int) {
+    /// The player's width decides between two columns and one, and the panel keeps clear of the control bar
+    /// (`barHeight`; a window lower than the figures scrolls them). Told during allocation, so the panel changes
+    /// on the loop's next turn.
+    func fit(width: Int, barHeight: Int) {
         let compact = width < Self.compactWidth
-        guard compact != isCompact else { return }
+        let margin = Int32(barHeight + 24)
+        guard compact != isCompact || margin != gtk_widget_get_margin_bottom(root) else { return }
         isCompact = compact
-        _ = MainLoop.after(milliseconds: 0) { [weak self] in self?.showLines() }
+        _ = MainLoop.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_margin_bottom(self.root, margin)
+            self.showLines()
+        }
     }
 
     private func showLines() {

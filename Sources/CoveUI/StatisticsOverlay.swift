@@ -146,7 +146,7 @@ final class StatisticsOverlay {
         gtk_label_set_xalign(cast(value), 0)
         gtk_label_set_wrap(cast(value), 1)
         gtk_label_set_wrap_mode(cast(value), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_max_width_chars(cast(value), 44)
+        gtk_label_set_max_width_chars(cast(value), 64)
         gtk_label_set_selectable(cast(value), 0)
         gtk_widget_set_direction(value, GTK_TEXT_DIR_LTR)
         gtk_widget_set_hexpand(value, 1)

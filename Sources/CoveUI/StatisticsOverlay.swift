@@ -5,10 +5,12 @@ import CoveGLib
 
 /// "Statistics for nerds" over the video (`i`, More › Statistics): a grid of figures in monospace on a dark
 /// panel, a Copy button that puts the same as plain text on the clipboard, and the last minute of bandwidth and
-/// buffer as a graph. Labels follow the text direction; values (IDs, codecs, numbers) always read left to right.
+/// buffer as a graph. Rows follow the text direction; each value takes the direction of its first letter, so IDs,
+/// codecs and numbers read left to right and translated figures ("268 shown") in the language's own.
 final class StatisticsOverlay {
     let root: Widget
     let copyButton: Widget
+    private let copyLabel: Widget
     let closeButton: Widget
     let graph = StatisticsGraph()
     private let grid: Widget
@@ -41,7 +43,14 @@ final class StatisticsOverlay {
         gtk_label_set_wrap(cast(title), 1)
         gtk_label_set_wrap_mode(cast(title), PANGO_WRAP_WORD_CHAR)
         gtk_box_append(cast(header), title)
-        copyButton = gtk_button_new_with_label(tr("Copy"))
+        // An icon and a word; a narrow player keeps the icon only (the name stays for screen readers).
+        copyButton = gtk_button_new()
+        let copyContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(cast(copyContent), gtk_image_new_from_icon_name("edit-copy-symbolic"))
+        copyLabel = gtk_label_new(tr("Copy"))
+        gtk_box_append(cast(copyContent), copyLabel)
+        gtk_button_set_child(cast(copyButton), copyContent)
+        cove_accessible_set_label(copyButton, tr("Copy"))
         gtk_widget_set_tooltip_text(copyButton, tr("Copy the statistics as text"))
         gtk_box_append(cast(header), copyButton)
         closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
@@ -69,6 +78,7 @@ final class StatisticsOverlay {
         gtk_widget_add_css_class(scales, "cove-statistics-scales")
         gtk_label_set_xalign(cast(scales), 0)
         gtk_label_set_wrap(cast(scales), 1)
+        gtk_label_set_wrap_mode(cast(scales), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_use_markup(cast(scales), 1)
         gtk_box_append(cast(root), scales)
         Signals.connect(copyButton, "clicked") { [weak self] in self?.copy() }
@@ -87,8 +97,8 @@ final class StatisticsOverlay {
         showLines()
         shownText = StatisticsReport.plainText(stats)
         graph.history.append(stats)
-        let bandwidth = StatisticsReport.formatBitrate(graph.history.bandwidthScale)
-        let buffer = StatisticsReport.formatSeconds(graph.history.bufferScale)
+        let bandwidth = "\u{2066}" + StatisticsReport.formatBitrate(graph.history.bandwidthScale) + "\u{2069}"
+        let buffer = "\u{2066}" + StatisticsReport.formatSeconds(graph.history.bufferScale) + "\u{2069}"
         let legend = tr("%@ bandwidth (top: %@)  %@ buffer (top: %@)")
             .filling("<span foreground=\"#d62485\">━</span>", escaped(bandwidth), "<span foreground=\"white\">━</span>",
                      escaped(buffer))
@@ -111,6 +121,7 @@ final class StatisticsOverlay {
     }
 
     private func showLines() {
+        gtk_widget_set_visible(copyLabel, isCompact ? 0 : 1)
         while rows.count < lines.count { addRow() }
         for (index, row) in rows.enumerated() {
             let shown = index < lines.count
@@ -119,14 +130,18 @@ final class StatisticsOverlay {
             guard shown else { continue }
             let line = lines[index]
             setText(row.label, line.label)
-            setText(row.value, isCompact ? tr("%@: %@").filling(line.label, line.value) : line.value)
+            // First-strong isolates: a value of digits and signs alone ("320×180") keeps its order in a
+            // right-to-left paragraph, and one with words takes their direction.
+            let value = "\u{2068}" + line.value + "\u{2069}"
+            setText(row.value, isCompact ? tr("%@: %@").filling(line.label, value) : value)
         }
     }
 
     /// The value a row shows now, by its label (for tests).
     func value(of label: String) -> String? {
-        guard let index = lines.firstIndex(where: { $0.label == label }), index < rows.count else { return nil }
-        return isCompact ? lines[index].value : String(cString: gtk_label_get_text(cast(rows[index].value)))
+        guard let index = lines.firstIndex(where: { $0.label == label }), index < rows.count,
+              gtk_widget_get_visible(rows[index].value) != 0 else { return nil }
+        return lines[index].value
     }
 
     func copy() {
@@ -148,7 +163,6 @@ final class StatisticsOverlay {
         gtk_label_set_wrap_mode(cast(value), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_max_width_chars(cast(value), 64)
         gtk_label_set_selectable(cast(value), 0)
-        gtk_widget_set_direction(value, GTK_TEXT_DIR_LTR)
         gtk_widget_set_hexpand(value, 1)
         gtk_size_group_add_widget(labelColumn, label)
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!

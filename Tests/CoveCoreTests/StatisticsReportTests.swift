@@ -42,7 +42,7 @@ final class StatisticsReportTests: XCTestCase {
         XCTAssertEqual(lines["Bandwidth"], "12.3 Mb/s")
         XCTAssertEqual(lines["Buffer"], "9.5 s")
         XCTAssertEqual(lines["Frames"], "300 shown, 1 dropped")
-        XCTAssertEqual(lines["Rebuffering"], "1 time, 2.0 s")
+        XCTAssertEqual(lines["Rebuffering"], "1 time, \u{2066}2.0 s\u{2069}", "the seconds keep their order in RTL")
         XCTAssertEqual(lines["First frame"], "165 ms")
         XCTAssertEqual(lines["Playback API"], "4 ms")
         XCTAssertEqual(lines["Decoder"], "avdec_h264, avdec_aac (playbin3)")
@@ -54,7 +54,7 @@ final class StatisticsReportTests: XCTestCase {
         let full = StatisticsReport.lines(sample)
         XCTAssertEqual(empty.map(\.label), full.map(\.label))
         XCTAssertEqual(empty.first { $0.label == "Rendition" }?.value, "—")
-        XCTAssertEqual(empty.first { $0.label == "Rebuffering" }?.value, "0 times, 0.0 s")
+        XCTAssertEqual(empty.first { $0.label == "Rebuffering" }?.value, "0 times, \u{2066}0.0 s\u{2069}")
         var spherical = sample
         spherical.projection = "equirectangular"
         XCTAssertEqual(StatisticsReport.lines(spherical).last?.label, "Projection")
@@ -65,6 +65,7 @@ final class StatisticsReportTests: XCTestCase {
         let text = StatisticsReport.plainText(sample)
         XCTAssertTrue(text.hasPrefix("Video ID: 6000000000001\nAccount ID: 1000000000001\nReference ID: —\n"))
         XCTAssertTrue(text.contains("\nRendition: 640×360 · 1.12 Mb/s\n"))
+        XCTAssertTrue(text.contains("\nRebuffering: 1 time, 2.0 s\n"), "no invisible isolates in the copied text")
         XCTAssertEqual(text.split(separator: "\n").count, StatisticsReport.lines(sample).count)
     }
 

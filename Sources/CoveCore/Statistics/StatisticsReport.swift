@@ -36,8 +36,9 @@ public enum StatisticsReport {
             Line(label: tr("Buffer"), value: stats.forwardBuffer.map(formatSeconds) ?? unknown),
             Line(label: tr("Frames"), value: [frames, dropped].compactMap { $0 }.joined(separator: ", ").nonEmpty
                 ?? unknown),
+            // The seconds are isolated: in a right-to-left sentence "0.0 s" would otherwise read "s 0.0".
             Line(label: tr("Rebuffering"), value: trn("%@ time", "%@ times", stats.rebufferCount)
-                .filling(String(stats.rebufferCount)) + ", " + formatSeconds(stats.rebufferSeconds)),
+                .filling(String(stats.rebufferCount)) + ", \u{2066}" + formatSeconds(stats.rebufferSeconds) + "\u{2069}"),
             Line(label: tr("First frame"), value: stats.firstFrameSeconds.map(formatMilliseconds) ?? unknown),
             Line(label: tr("Playback API"), value: stats.catalogResponseSeconds.map(formatMilliseconds) ?? unknown),
             Line(label: tr("Decoder"), value: [stats.decoder, stats.pipeline.map { "(" + $0 + ")" }]
@@ -48,7 +49,8 @@ public enum StatisticsReport {
 
     /// What Copy puts on the clipboard: "label: value" lines, for a support ticket.
     public static func plainText(_ stats: PlaybackStatistics) -> String {
-        lines(stats).map { $0.label + ": " + $0.value }.joined(separator: "\n") + "\n"
+        let text = lines(stats).map { $0.label + ": " + $0.value }.joined(separator: "\n") + "\n"
+        return String(text.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }.map(Character.init))
     }
 
     /// The `stats` event of `--print-events --stats`: every figure under a fixed English key, numbers as numbers.

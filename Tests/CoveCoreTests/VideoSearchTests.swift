@@ -103,3 +103,47 @@ final class VideoSearchTests: XCTestCase {
         XCTAssertEqual(SearchMessages.noMatches("x"), "No videos match “x”.")
     }
 }
+
+/// The pages a search view loads as the viewer scrolls.
+final class SearchPagesTests: XCTestCase {
+    private func videos(_ range: Range<Int>) -> [Video] {
+        range.map { Video(sources: [], properties: ["id": .string(String($0))]) }
+    }
+
+    func testPagesFollowOneAnotherUntilTheCountAndStaleAnswersAreDropped() {
+        var pages = SearchPages(pageSize: 2)
+        XCTAssertNil(pages.start("   "), "a blank query asks nothing")
+        let first = pages.start(" lake ")
+        XCTAssertEqual(first, VideoSearch(query: "lake", limit: 2))
+        XCTAssertNil(pages.next(), "one request at a time")
+        XCTAssertTrue(pages.isLoading)
+        XCTAssertTrue(pages.receive(VideoSearchResults(count: 5, videos: videos(0..<2)), for: first!))
+        XCTAssertFalse(pages.receive(VideoSearchResults(count: 5, videos: videos(0..<2)), for: first!), "answered once")
+        let second = pages.next()
+        XCTAssertEqual(second?.offset, 2)
+        // The viewer typed something else meanwhile: the old answer no longer counts.
+        let other = pages.start("river")
+        XCTAssertFalse(pages.receive(VideoSearchResults(count: 5, videos: videos(2..<4)), for: second!))
+        XCTAssertEqual(pages.videos, [])
+        XCTAssertTrue(pages.receive(VideoSearchResults(count: 3, videos: videos(0..<2)), for: other!))
+        let last = pages.next()
+        XCTAssertTrue(pages.receive(VideoSearchResults(count: 3, videos: videos(2..<3)), for: last!))
+        XCTAssertEqual(pages.videos.count, 3)
+        XCTAssertNil(pages.next(), "all there")
+    }
+
+    func testAShortPageEndsTheSearchAndNothingFoundIsEmpty() {
+        var pages = SearchPages(pageSize: 4)
+        let first = pages.start("x")!
+        XCTAssertTrue(pages.receive(VideoSearchResults(count: 1000, videos: videos(0..<3)), for: first))
+        XCTAssertNil(pages.next(), "a short page is the last, whatever the estimate")
+        let none = pages.start("y")!
+        XCTAssertFalse(pages.isEmpty, "not before the answer")
+        XCTAssertTrue(pages.receive(VideoSearchResults(count: 0, videos: []), for: none))
+        XCTAssertTrue(pages.isEmpty)
+        let failing = pages.start("z")!
+        XCTAssertTrue(pages.fail(failing))
+        XCTAssertFalse(pages.isLoading)
+        XCTAssertNil(pages.next())
+    }
+}

@@ -119,8 +119,8 @@ final class CatalogSearchScenario {
         gtk_widget_activate(cell.button)
         XCTAssertTrue(MainLoop.run(until: { !self.played.isEmpty }, timeout: 5))
         XCTAssertEqual(played.map(\.id), [SearchCatalog.id(7)])
-        // Enter right after typing (what the entry's activate does; the real key is pressed in
-        // StartPageSearchTests): the first result plays once the answer is there.
+        // Enter right after typing (the entry's activate handler; the real Return key is typed into the real cove
+        // in StartPageTests): the first result plays once the answer is there.
         type("name:\"lake view 1\"")
         view.playFirst()
         XCTAssertTrue(MainLoop.run(until: { self.played.count == 2 }, timeout: 10))

@@ -19,6 +19,12 @@ final class CatalogSearchViewTests: XCTestCase {
         try MainActor.assumeIsolated { try CatalogSearchScenario.run { try $0.clickAndEnterPlay() } }
     }
 
+    /// The form over a 480-pixel window: the grid fits two posters a row inside it, every poster arrives. With
+    /// COVE_SCREENSHOT_DIR set, the form is saved as search-grid.png (the README's screenshot).
+    func testTheFormShowsTheGridInANarrowWindow() throws {
+        try MainActor.assumeIsolated { try CatalogSearchScenario.run { try $0.formInANarrowWindow() } }
+    }
+
     func testNothingFoundAndAKeyThatCannotSearchAreSentences() throws {
         try MainActor.assumeIsolated { try CatalogSearchScenario.run { try $0.sentences() } }
     }
@@ -125,6 +131,39 @@ final class CatalogSearchScenario {
         view.playFirst()
         XCTAssertTrue(MainLoop.run(until: { self.played.count == 2 }, timeout: 10))
         XCTAssertEqual(played.last?.id, SearchCatalog.id(10))
+    }
+
+    func formInANarrowWindow() throws {
+        gtk_window_set_default_size(cast(window), 480, 640)
+        gtk_window_present(cast(window))
+        let emulator = self.emulator
+        VideoCloudDialog.present(over: window, accountID: UITestSupport.accountID, search: { account, key in
+            XCTAssertEqual(account, UITestSupport.accountID)
+            var configuration = PlaybackServiceConfiguration(accountID: account, policyKey: SearchCatalog.searchKey)
+            configuration.baseURL = emulator.baseURL
+            return .success(PlaybackService(configuration: configuration))
+        }) { _ in nil }
+        let search = try XCTUnwrap(VideoCloudDialog.lastSearchView)
+        view = search
+        let dialog = UnsafeMutablePointer<GtkWidget>(try XCTUnwrap(gtk_widget_get_root(search.widget)))
+        defer { gtk_window_destroy(cast(dialog)) }
+        type("lake")
+        XCTAssertTrue(MainLoop.run(until: { search.grid.cell(at: 3) != nil }, timeout: 10))
+        let shown = (0..<4).compactMap { search.grid.cell(at: $0) }
+        XCTAssertTrue(MainLoop.run(until: { shown.allSatisfy { gtk_picture_get_paintable(cast($0.picture)) != nil } }, timeout: 10),
+                      "the posters arrive")
+        _ = MainLoop.run(until: { false }, timeout: 0.5)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(dialog), 480, "the form fits beside a narrow window")
+        var first = graphene_rect_t(), second = graphene_rect_t()
+        XCTAssertEqual(gtk_widget_compute_bounds(shown[0].button, search.grid.widget, &first), 1)
+        XCTAssertEqual(gtk_widget_compute_bounds(shown[1].button, search.grid.widget, &second), 1)
+        XCTAssertEqual(first.origin.y, second.origin.y, "two results a row")
+        XCTAssertLessThan(first.origin.x, second.origin.x, "left to right in English")
+        if let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"],
+           let texture = cove_widget_render_texture(dialog) {
+            gdk_texture_save_to_png(texture, directory + "/search-grid.png")
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        }
     }
 
     func sentences() throws {

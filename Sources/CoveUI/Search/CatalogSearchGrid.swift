@@ -35,9 +35,18 @@ final class CatalogSearchGrid {
             gtk_widget_add_css_class(button, "cove-search-result")
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
             picture = gtk_picture_new()
-            gtk_widget_add_css_class(picture, "cove-search-poster")
             gtk_picture_set_content_fit(cast(picture), GTK_CONTENT_FIT_COVER)
-            gtk_widget_set_size_request(picture, 160, 90)
+            // A poster's own size (often 1280×720) must not widen the cell, or the grid falls to one column: the
+            // picture is an overlay, which takes no part in measuring, over a 152×86 placeholder.
+            let frame = gtk_overlay_new()!
+            let placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_size_request(placeholder, 152, 86)
+            gtk_overlay_set_child(cast(frame), placeholder)
+            gtk_overlay_add_overlay(cast(frame), picture)
+            gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
+            gtk_widget_add_css_class(frame, "cove-search-poster")
+            cove_accessible_set_hidden(frame, 1)
+            gtk_box_append(cast(box), frame)
             name = Self.label("cove-search-name")
             gtk_label_set_wrap(cast(name), 1)
             gtk_label_set_lines(cast(name), 2)
@@ -47,7 +56,7 @@ final class CatalogSearchGrid {
             gtk_label_set_ellipsize(cast(tags), PANGO_ELLIPSIZE_END)
             // As wide as the poster, whatever the text: the grid's columns then stay even.
             for label in [name, tags] { gtk_label_set_max_width_chars(cast(label), 1) }
-            for part in [picture, name, duration, tags] {
+            for part in [name, duration, tags] {
                 gtk_box_append(cast(box), part)
                 // The button's label says everything; its parts would only repeat it.
                 cove_accessible_set_hidden(part, 1)
@@ -181,7 +190,8 @@ final class CatalogSearchGrid {
 enum CatalogSearchStyle {
     static let css = """
     .cove-search-grid { background: none; }
-    .cove-search-result { padding: 6px; }
+    button.flat.cove-search-result { padding: 4px; }
+    gridview.cove-search-grid > child { padding: 2px; }
     .cove-search-poster { border-radius: 6px; background-color: alpha(currentColor, 0.08); }
     .cove-search-name { font-weight: bold; }
     .cove-search-duration, .cove-search-tags { font-size: smaller; opacity: 0.75; }

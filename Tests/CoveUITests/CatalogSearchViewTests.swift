@@ -164,6 +164,12 @@ final class CatalogSearchScenario {
             gdk_texture_save_to_png(texture, directory + "/search-grid.png")
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
+        // Right to left (Arabic, say), the first result is on the right.
+        gtk_widget_set_direction(search.grid.widget, GTK_TEXT_DIR_RTL)
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        XCTAssertEqual(gtk_widget_compute_bounds(shown[0].button, search.grid.widget, &first), 1)
+        XCTAssertEqual(gtk_widget_compute_bounds(shown[1].button, search.grid.widget, &second), 1)
+        XCTAssertGreaterThan(first.origin.x, second.origin.x, "right to left")
     }
 
     func sentences() throws {

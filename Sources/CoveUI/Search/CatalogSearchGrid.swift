@@ -107,16 +107,19 @@ final class CatalogSearchGrid {
     /// viewer keeps their place.
     func show(_ newItems: [CatalogSearchItem]) {
         let extending = newItems.count >= items.count && Array(newItems.prefix(items.count)) == items
+        guard !extending || newItems.count > items.count else { return }
         let start = extending ? items.count : 0
         let removed = extending ? 0 : items.count
+        // A new search starts at the top; scrolled there while the old results are still laid out.
+        if !extending, let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller)),
+           gtk_adjustment_get_value(adjustment) > 0 {
+            gtk_adjustment_set_value(adjustment, 0)
+        }
         items = newItems
         let strings = newItems.indices.dropFirst(start).map { strdup(String($0)) }
         var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
         gtk_string_list_splice(model, guint(start), guint(removed), &pointers)
         strings.forEach { free($0) }
-        if !extending {
-            gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast(scroller)), 0)
-        }
     }
 
     /// Within half a screenful of the end, or not enough results to scroll: asks for more.

@@ -71,3 +71,7 @@ void cove_attach_main_queue_source(GMainContext *context) {
         g_once_init_leave(&attached, 1);
     }
 }
+
+const char *cove_object_type_name(gpointer object) {
+    return G_OBJECT_TYPE_NAME(object);
+}

@@ -186,3 +186,13 @@ gboolean cove_message_src_is_source_element(GstMessage *message) {
     return src != NULL && GST_IS_ELEMENT(src) && GST_OBJECT_FLAG_IS_SET(src, GST_ELEMENT_FLAG_SOURCE);
 }
 
+
+gboolean cove_base_sink_frames(GstElement *sink, guint64 *rendered, guint64 *dropped) {
+    GstStructure *stats = NULL;
+    g_object_get(sink, "stats", &stats, NULL);
+    if (!stats) return FALSE;
+    gboolean found = gst_structure_get_uint64(stats, "rendered", rendered) &&
+                     gst_structure_get_uint64(stats, "dropped", dropped);
+    gst_structure_free(stats);
+    return found;
+}

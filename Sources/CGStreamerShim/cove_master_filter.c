@@ -14,6 +14,8 @@
 // The `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines, kept in the master (they fetch nothing): their language and name
 // label the caption channels the engine finds in the video.
 #define CLOSED_CAPTIONS_KEY "cove-closed-caption-renditions"
+// The master as handed on, for the statistics overlay's list of variants.
+#define MASTER_KEY "cove-master-playlist"
 
 static GMutex lock;
 
@@ -123,6 +125,7 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
         g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);
         g_object_set_data_full(G_OBJECT(filter->playbin), CLOSED_CAPTIONS_KEY, g_string_free(closed_captions, FALSE),
                                g_free);
+        g_object_set_data_full(G_OBJECT(filter->playbin), MASTER_KEY, g_strndup(body->str, body->len), g_free);
         g_mutex_unlock(&lock);
     } else {
         g_string_free(removed, TRUE);
@@ -154,16 +157,16 @@ void cove_playbin_filter_hls_master(GstElement *playbin) {
     g_signal_connect(playbin, "deep-element-added", G_CALLBACK(element_added), playbin);
 }
 
-gchar *cove_playbin_subtitle_renditions(GstElement *playbin) {
+/// A copy of what the probe kept on the playbin under `key`.
+static gchar *kept(GstElement *playbin, const char *key) {
     g_mutex_lock(&lock);
-    gchar *lines = g_strdup(g_object_get_data(G_OBJECT(playbin), RENDITIONS_KEY));
+    gchar *text = g_strdup(g_object_get_data(G_OBJECT(playbin), key));
     g_mutex_unlock(&lock);
-    return lines;
+    return text;
 }
 
-gchar *cove_playbin_closed_caption_renditions(GstElement *playbin) {
-    g_mutex_lock(&lock);
-    gchar *lines = g_strdup(g_object_get_data(G_OBJECT(playbin), CLOSED_CAPTIONS_KEY));
-    g_mutex_unlock(&lock);
-    return lines;
-}
+gchar *cove_playbin_subtitle_renditions(GstElement *playbin) { return kept(playbin, RENDITIONS_KEY); }
+
+gchar *cove_playbin_closed_caption_renditions(GstElement *playbin) { return kept(playbin, CLOSED_CAPTIONS_KEY); }
+
+gchar *cove_playbin_master_playlist(GstElement *playbin) { return kept(playbin, MASTER_KEY); }

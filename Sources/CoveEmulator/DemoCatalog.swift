@@ -42,6 +42,7 @@ public enum DemoCatalog {
         let hls = mediaBaseURL + "/" + media.hls
         let mp4 = mediaBaseURL + "/" + media.mp4
         let poster = JSONValue.string(mediaBaseURL + "/" + media.poster)
+        let emulatorBase = mediaBaseURL.hasSuffix("/media") ? String(mediaBaseURL.dropLast("/media".count)) : mediaBaseURL
         let thumbnails: JSONValue = [
             "id": "thumbnails", "src": .string(mediaBaseURL + "/" + media.thumbnails), "kind": "metadata",
             "label": "thumbnails", "mime_type": "text/vtt", "default": false,
@@ -68,7 +69,7 @@ public enum DemoCatalog {
             ],
             "poster": poster,
             "poster_sources": [["src": poster]],
-            "text_tracks": [thumbnails],
+            "text_tracks": [thumbnails, DemoChapters.track(baseURL: emulatorBase)],
         ]
         let mp4Video: JSONValue = [
             "id": .string(mp4VideoID),
@@ -102,6 +103,7 @@ public enum DemoCatalog {
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
             mediaRoot: media.root)
         addAds(to: &catalog, media: media, mediaBaseURL: mediaBaseURL)
+        DemoChapters.add(to: &catalog)
         // The demo's one key can search too, so `cove --demo --search` works without a second key.
         catalog.searchPolicyKey = policyKey
         catalog.videos = catalog.videos.map(tagged)

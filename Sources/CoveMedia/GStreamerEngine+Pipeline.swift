@@ -45,6 +45,7 @@ extension GStreamerEngine {
         }
         applyConnectionSpeed(to: playbin)
         tapClosedCaptions(in: playbin)
+        census = cove_element_census_new(playbin)
         let tuning = AdaptiveDemuxTuning()
         tuning.setMaximumBitrate(maximumBitrate)
         if let forwardBufferSeconds { tuning.setForwardBuffer(seconds: forwardBufferSeconds) }

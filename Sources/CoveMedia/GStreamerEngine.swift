@@ -24,6 +24,10 @@ public final class GStreamerEngine: PlaybackEngine {
     public internal(set) var bufferedPosition: Double?
 
     var pipeline: UnsafeMutablePointer<GstElement>?
+    /// The address loaded, for resolving what its master playlist names.
+    var loadedURI: String?
+    /// The demuxers and decoders the pipeline chose (cove_element_census.c), for the statistics overlay.
+    var census: OpaquePointer?
     var frameBridge: OpaquePointer?
     /// The caption data carried in the video (cove_caption_tap.c) and its CEA-608 decoder.
     var captionTap: OpaquePointer?
@@ -113,6 +117,7 @@ public final class GStreamerEngine: PlaybackEngine {
         generation += 1
         isActive = true
         loadOptions = options
+        loadedURI = uri
         maximumBitrate = options.maximumBitrate
         if let seconds = options.forwardBufferSeconds { forwardBufferSeconds = seconds }
         if let start = options.startPosition, start > 0 { pendingSeek = (start, 0.1) }
@@ -264,6 +269,8 @@ public final class GStreamerEngine: PlaybackEngine {
         frameBridge = nil
         if let captionTap { cove_caption_tap_free(captionTap) }
         captionTap = nil
+        if let census { cove_element_census_free(census) }
+        census = nil
         videoSizeFilter = nil
         appliedSizeCaps = nil
         videoOutput.fullSizeFrames = nil

@@ -4,7 +4,7 @@ import CoveCore
 import CoveGLib
 
 /// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…",
-/// "Save Frame", "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
+/// "Save Frame", "Statistics", "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
 /// Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
@@ -22,6 +22,8 @@ final class OverflowMenu {
     private(set) var analyticsItems: [Widget] = []
     /// "Save Frame" (`player.capture-frame`), for tests.
     private(set) var captureFrameItem: Widget?
+    /// "Statistics" (`player.statistics`, a check item), for tests.
+    private(set) var statisticsItem: Widget?
     /// "Download…" and "Downloads", for tests.
     private(set) var downloadItems: [Widget] = []
 
@@ -50,6 +52,11 @@ final class OverflowMenu {
         let capture = MenuActionItem.make(tr("Save Frame"), action: "player.capture-frame") { [weak self] in self?.close() }
         gtk_box_append(cast(content), capture)
         captureFrameItem = capture
+        let statistics = gtk_check_button_new_with_label(tr("Statistics"))!
+        gtk_actionable_set_action_name(OpaquePointer(statistics), "player.statistics")
+        closeWhenChosen(statistics)
+        gtk_box_append(cast(content), statistics)
+        statisticsItem = statistics
         let style = CaptionStyleMenuItem.make { [weak self] in self?.close() }
         gtk_box_append(cast(content), style)
         captionStyleItem = style

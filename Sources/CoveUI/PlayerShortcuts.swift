@@ -30,6 +30,7 @@ public enum PlayerShortcuts {
             Row(title: tr("Exit fullscreen"), bindings: [("Escape", "player.unfullscreen")]),
             Row(title: tr("Picture in Picture"), bindings: [("p", "player.picture-in-picture")]),
             Row(title: tr("Save the current frame"), bindings: [("s", "player.capture-frame")]),
+            Row(title: tr("Show or hide statistics"), bindings: [("i", "player.statistics")]),
             Row(title: tr("Look around in a 360° video"), bindings: [("<Shift>Left", "player.look-left"),
                                                                      ("<Shift>Right", "player.look-right"),
                                                                      ("<Shift>Up", "player.look-up"),

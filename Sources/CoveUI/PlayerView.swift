@@ -35,6 +35,12 @@ public final class PlayerView {
     private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
     let sizing = PictureSizing()
     let captions = CaptionOverlay()
+    /// The statistics overlay and what it reports beyond the engine (PlayerView+Statistics).
+    let statisticsOverlay = StatisticsOverlay()
+    let statistics = StatisticsCollector()
+    var statisticsTimer: TimerSource?
+    /// Pictures handed to whatever shows them (the window, the 360 view, Picture in Picture), for the statistics.
+    private(set) var picturesDisplayed = 0
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
     let actions = PlayerActions()
@@ -101,6 +107,7 @@ public final class PlayerView {
 
     /// Shows a picture of the current session, in the Picture in Picture window while it is open.
     private func display(_ picture: any VideoPicture) {
+        picturesDisplayed += 1
         if pictureInPicture.show(picture) {
             if let shownIn = pictureInPicture.pictureWidget { sizing.shown(in: shownIn) }
         } else if let sphere = shown360View {
@@ -123,8 +130,10 @@ public final class PlayerView {
         gtk_widget_set_focusable(probe, 0)
         cove_accessible_set_hidden(probe, 1)
         gtk_overlay_add_overlay(cast(widget), probe)
-        Signals.connectSize(probe, "resize") { [weak self] _, _ in
-            guard let self, !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
+        Signals.connectSize(probe, "resize") { [weak self] width, _ in
+            guard let self else { return }
+            self.statisticsOverlay.fit(width: width, barHeight: Int(gtk_widget_get_height(self.controlBar.root)))
+            guard !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
             self.sizing.shown(in: self.surface.root)
         }
     }
@@ -350,6 +359,7 @@ public final class PlayerView {
         }
         addTypedActions()
         addAdActions()
+        wireStatistics()
         // Escape is the window's until there is a fullscreen to leave.
         actions.setEnabled("unfullscreen", false)
         // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.

@@ -32,6 +32,11 @@ public enum PlayerStyle {
     .cove-control-bar button.cove-live { font-weight: bold; font-size: 12px; padding: 0 6px; }
     .cove-control-bar button.cove-active { background-color: rgba(214, 36, 133, 0.6); }
     window.cove-pip { background-color: black; }
+    .cove-statistics { background-color: rgba(12, 12, 14, 0.82); color: white; border-radius: 8px; padding: 10px 12px; }
+    .cove-statistics .cove-statistics-rows label { font-family: monospace; font-size: 0.85em; }
+    .cove-statistics button.flat { color: white; }
+    .cove-statistics .cove-statistics-label { color: rgba(255, 255, 255, 0.66); }
+    .cove-statistics .cove-statistics-scales { font-size: 0.8em; color: rgba(255, 255, 255, 0.75); }
     .cove-notice { background-color: rgba(18, 18, 20, 0.78); color: white; border-radius: 8px; padding: 8px 14px; }
     .cove-control-bar button.cove-live.cove-live-edge { color: rgb(85, 154, 66); }
     .cove-control-bar scale trough { background-color: rgb(140, 143, 140); min-height: 5px; border-radius: 3px; }

@@ -21,6 +21,8 @@ final class CoveApplication {
     private var downloads: DownloadsHost?
     private var recentPlays: RecentPlaysRecorder?
     private var eventPrinter: EventPrinter?
+    /// `--stats`: prints the statistics every second.
+    private var statisticsTimer: TimerSource?
     private var desktop: DesktopIntegration?
     private var windowTitle: WindowTitle?
     private var analytics: AnalyticsReporting?
@@ -163,7 +165,18 @@ final class CoveApplication {
         exit.finishRequests = { streamConcurrency.waitUntilSent(timeout: CleanExit.requestWait) }
         let loader = ContentLoader(options: options, controller: controller, playerView: playerView,
                                    streamConcurrencyClient: streamConcurrency)
-        loader.catalogObserver = analytics.catalogObserver
+        let reportCatalog = analytics.catalogObserver
+        let statistics = playerView.statisticsCollector
+        loader.catalogObserver = { exchange in
+            reportCatalog(exchange)
+            Task { @MainActor in statistics.catalog(exchange) }
+        }
+        if let printer = eventPrinter, options.printStatistics {
+            statisticsTimer = MainLoop.every(milliseconds: 1000) { [unowned playerView] in
+                if let stats = playerView.currentStatistics { printer.printStatistics(stats) }
+                return true
+            }
+        }
         windowTitle = WindowTitle(window: gtkWindow, state: controller.state)
         playerView.retryHandler = { [unowned loader] in loader.retry() }
         self.controller = controller

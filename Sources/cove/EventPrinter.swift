@@ -12,6 +12,11 @@ final class EventPrinter {
         Swift.print(JSONLine.object([("type", .string("layout")), ("layout", .string(name)), ("compact", .bool(compact))]))
     }
 
+    /// `--stats`: the statistics overlay's figures, every second while a video is loaded.
+    func printStatistics(_ stats: PlaybackStatistics) {
+        Swift.print(StatisticsReport.eventLine(stats))
+    }
+
     /// A download's state and progress, when either changed (the Downloads page's manager reports them).
     func printDownload(_ record: DownloadRecord, running: Bool, progress: DownloadProgress?) {
         let state: String

@@ -20,6 +20,7 @@ final class ScriptedEngine: PlaybackEngine {
     var position: Double?
     var duration: Double?
     var bufferedPosition: Double?
+    var statistics: EngineStatistics?
 
     func load(uri: String, options: EngineLoadOptions) { calls.append(.load(uri, options)) }
     func play() { calls.append(.play) }

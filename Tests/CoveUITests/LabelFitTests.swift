@@ -75,10 +75,27 @@ extension PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         let speedTexts = LabelFit.assertFits(speedMenu, name: "\(name), More menu")
         XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:))
-                       + [tr("Save Frame"), tr("Caption Style…"), tr("Download…"), tr("Downloads"), tr("Send Viewing Statistics"),
+                       + [tr("Save Frame"), tr("Statistics"), tr("Caption Style…"), tr("Download…"), tr("Downloads"), tr("Send Viewing Statistics"),
                           tr("Include a Viewer Identifier")],
                        "\(name): every item is checked")
         player.overflowMenu.close()
+        _ = MainLoop.run(until: { !player.overflowMenu.isOpen }, timeout: 5)
+
+        var stats = PlaybackStatistics()
+        stats.videoID = "6000000000001"
+        stats.videoCodec = "H.264 (Constrained Baseline Profile)"
+        stats.variants = [StreamVariant(bandwidth: 5_000_000, width: 1920, height: 1080),
+                          StreamVariant(bandwidth: 2_500_000, width: 1280, height: 720),
+                          StreamVariant(bandwidth: 1_120_000, width: 640, height: 360)]
+        stats.rebufferCount = 2
+        player.statisticsOverlay.setShown(true)
+        player.statisticsOverlay.show(stats)
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        let statisticsTexts = LabelFit.assertFits(player.statisticsOverlay.root, name: "\(name), statistics")
+        XCTAssertTrue(statisticsTexts.contains(tr("Copy")), "\(name): \(statisticsTexts)")
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(player.statisticsOverlay.root), gtk_widget_get_width(player.widget),
+                                 "\(name): the statistics fit the window")
+        player.statisticsOverlay.setShown(false)
 
         player.showMessage(tr("The video service is temporarily unavailable. Please try again later."), retry: {})
         _ = MainLoop.run(until: { false }, timeout: 0.5)

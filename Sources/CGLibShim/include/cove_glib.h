@@ -17,6 +17,8 @@ gpointer cove_object_get_object(gpointer object, const char *name);
 /// Returns a newly allocated string (g_free it) or NULL.
 char *cove_object_get_string(gpointer object, const char *name);
 gboolean cove_object_has_property(gpointer object, const char *name);
+/// G_OBJECT_TYPE_NAME: the instance's class name ("GskGLRenderer"), static.
+const char *cove_object_type_name(gpointer object);
 
 /// Attaches a GSource to `context` (NULL = default) that runs libdispatch's main queue whenever it has work,
 /// so `@MainActor` tasks and `DispatchQueue.main` run while GLib owns the main thread. Idempotent per process.

@@ -86,4 +86,19 @@ guint cove_caption_tap_take(CoveCaptionTap *tap, CoveCaptionEntry *entries, guin
 gboolean cove_caption_tap_video_size(CoveCaptionTap *tap, gint *width, gint *height);
 /// Stops delivery and frees the tap once no wake-up is in flight (the probes it left stay inert).
 void cove_caption_tap_free(CoveCaptionTap *tap);
+/// A GstBaseSink's `stats`: frames rendered, and frames dropped as late (QoS); FALSE when it keeps none.
+gboolean cove_base_sink_frames(GstElement *sink, guint64 *rendered, guint64 *dropped);
+
+/// The demuxers and decoders a pipeline creates (`deep-element-added`, any thread), kept by reference for the
+/// statistics overlay; see cove_element_census.c.
+typedef struct CoveElementCensus CoveElementCensus;
+CoveElementCensus *cove_element_census_new(GstElement *pipeline);
+/// Lets go of the elements and the owner's reference; later additions are ignored.
+void cove_element_census_free(CoveElementCensus *census);
+/// One line per element in the order added: "role\tfactory\tcodec\n", role one of demuxer, video-decoder,
+/// audio-decoder, decoder; codec the decoder's input described for people, empty when not negotiated yet (g_free).
+gchar *cove_element_census_describe(CoveElementCensus *census);
+
+/// The master playlist as it reached hlsdemux2 (g_free), or NULL before it arrived or for a stream without one.
+gchar *cove_playbin_master_playlist(GstElement *playbin);
 #endif

@@ -36,6 +36,7 @@ extension LaunchOptions {
             "  --no-analytics                " + tr("send no viewing statistics to Video Cloud Analytics"),
             "  --analytics                   " + tr("with --demo: report the demo's videos to Video Cloud Analytics too"),
             "  --print-events                " + tr("write every playback event to stdout as a JSON line"),
+            "  --stats                       " + tr("with --print-events: also the playback statistics every second"),
             "  --layout NAME                 " + tr("use a supplied control layout: vod, live, live-dvr, aod, live-audio, live-dvr-audio"),
             "  --layout-file FILE            " + tr("use a custom control layout from a JSON file"),
             "  --new-window                  " + tr("start a player of its own, even if Cove is running"),

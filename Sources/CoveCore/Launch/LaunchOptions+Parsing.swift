@@ -40,6 +40,7 @@ extension LaunchOptions {
         "--search": .value(\.search),
         "--sort": .value(\.sort),
         "--print-events": .flag(\.printEvents),
+        "--stats": .flag(\.printStatistics),
         "--help": .flag(\.help),
         "-h": .flag(\.help),
         "--version": .flag(\.version),

@@ -13,6 +13,7 @@ extension LaunchOptions {
         var options = LaunchOptions()
         options.url = address
         options.printEvents = printEvents
+        options.printStatistics = printStatistics
         options.layoutName = layoutName
         options.layoutFile = layoutFile
         return options
@@ -35,6 +36,7 @@ extension LaunchOptions {
         var options = try formOptions(["--account-id=" + account, "--\(item.rawValue)=" + identifier],
                                       policyKey: policyKey, environment: environment, readFile: readFile)
         options.printEvents = printEvents
+        options.printStatistics = printStatistics
         options.layoutName = layoutName
         options.layoutFile = layoutFile
         return options

@@ -72,6 +72,9 @@ extension LaunchOptions {
         if listDownloads, download || usesPlaybackAPI || url != nil || !locations.isEmpty {
             throw together("--downloads", download ? "--download" : videoFlag ?? playlistFlag ?? url.map { _ in "--url" } ?? locations[0])
         }
+        if printStatistics, !printEvents {
+            throw LaunchOptionsError(message: tr("“%@” applies to “--print-events” only").replacingPlaceholder(with: "--stats"))
+        }
         if analytics.disabled, analytics.forced { throw together("--analytics", "--no-analytics") }
         if let base = analytics.baseURL, !PlaybackAPISettings.isHTTPURL(base) {
             throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL")

@@ -32,6 +32,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// Serve the target from the built-in demo catalog with the emulator instead of the Playback API.
     public var demo = false
     public var printEvents = false
+    /// `--stats`: with `--print-events`, a `stats` line (the statistics overlay's figures) every second.
+    public var printStatistics = false
     public var help = false
     public var version = false
     /// With `version`: the run's session ID and the versions of the libraries in use.
@@ -131,7 +133,8 @@ extension LaunchOptions: CustomReflectable {
             "authToken": authToken == nil ? "nil" : "REDACTED", "bumperID": bumperID as Any,
             "bumperReferenceID": bumperReferenceID as Any, "limit": limit as Any, "offset": offset as Any,
             "adConfigID": adConfigID as Any, "configID": configID as Any, "url": url as Any,
-            "locations": locations, "demo": demo, "printEvents": printEvents, "help": help, "version": version,
+            "locations": locations, "demo": demo, "printEvents": printEvents,
+            "printStatistics": printStatistics, "help": help, "version": version,
             "verbose": verbose, "newWindow": newWindow, "gapplicationService": gapplicationService,
             "download": download, "quality": quality as Any, "listDownloads": listDownloads,
             "search": search as Any, "sort": sort as Any,

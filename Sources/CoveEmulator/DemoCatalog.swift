@@ -104,7 +104,28 @@ public enum DemoCatalog {
             mediaRoot: media.root)
         addAds(to: &catalog, media: media, mediaBaseURL: mediaBaseURL)
         DemoChapters.add(to: &catalog)
+        // The demo's one key can search too, so `cove --demo --search` works without a second key.
+        catalog.searchPolicyKey = policyKey
+        catalog.videos = catalog.videos.map(tagged)
         return catalog
+    }
+
+    /// Tags for the demo's own videos, so that `+tags:` finds something; the SSAI failure switches stay untagged.
+    public static let demoTags: [String: [String]] = [
+        mp4VideoID: ["demo", "mp4"], bumperVideoID: ["demo", "bumper"], escapedReferenceVideoID: ["demo"],
+        restrictedVideoID: ["demo"], audioVideoID: ["demo", "audio", "hls"],
+        languagesVideoID: ["demo", "hls", "languages", "subtitles"], liveVideoID: ["demo", "live", "hls"],
+        liveDVRVideoID: ["demo", "live", "dvr", "hls"], sphereVideoID: ["demo", "360", "mp4"],
+        adsVideoID: ["demo", "ads", "hls"], captionsVideoID: ["demo", "captions", "hls"],
+        aesVideoID: ["demo", "encrypted", "hls"],
+    ]
+
+    /// `video` with its demo tags, unless it has tags of its own.
+    private static func tagged(_ video: JSONValue) -> JSONValue {
+        guard var object = video.objectValue, object["tags"] == nil,
+              let tags = object["id"]?.stringValue.flatMap({ demoTags[$0] }) else { return video }
+        object["tags"] = .array(tags.map(JSONValue.string))
+        return .object(object)
     }
 
     private static func addAds(to catalog: inout EmulatorCatalog, media: DemoMediaFiles, mediaBaseURL: String) {

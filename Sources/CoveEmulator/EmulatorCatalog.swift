@@ -5,6 +5,10 @@ import CoveCore
 public struct EmulatorCatalog: Sendable, Equatable {
     public var accountID: String
     public var policyKey: String
+    /// A second key of the account that may also search (`GET …/videos?q=`), as a policy key made with search
+    /// turned on may; `policyKey` may not (403 `ACCESS_DENIED` / `API`). Nil: no key can search. Both keys fetch
+    /// videos and playlists.
+    public var searchPolicyKey: String?
     /// The only bearer token accepted; nil accepts any non-empty token (the emulator does not verify JWTs).
     public var bearerToken: String?
     /// Playback API video objects, found by their "id" or "reference_id".
@@ -46,6 +50,9 @@ public struct EmulatorCatalog: Sendable, Equatable {
         self.faults = faults
         self.mediaRoot = mediaRoot
     }
+
+    /// Whether `key` opens this account at all.
+    func accepts(policyKey key: String) -> Bool { key == policyKey || key == searchPolicyKey }
 
     func video(id: String) -> JSONValue? { videos.first { $0["id"]?.stringValue == id } }
     func video(referenceID: String) -> JSONValue? { videos.first { $0["reference_id"]?.stringValue == referenceID } }

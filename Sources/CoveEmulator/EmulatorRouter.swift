@@ -12,7 +12,7 @@ enum EmulatorRouter {
         let policyKey = request.policyKey
         return RecordedRequest(
             method: request.method, path: request.rawPath, query: PercentDecoding.decodeQuery(request.rawQuery),
-            policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey?.key == catalog.policyKey,
+            policyKeyCarrier: policyKey?.carrier, policyKeyMatched: policyKey.map { catalog.accepts(policyKey: $0.key) } ?? false,
             hasBearerToken: request.bearerToken != nil, range: request.range,
             clientPort: request.clientPort, receivedAt: request.receivedAt, gscAccount: request.gscAccount,
             gscVideo: request.gscVideo, hasGSCAuth: request.gscAuth != nil, contentType: request.contentType,
@@ -45,6 +45,9 @@ enum EmulatorRouter {
         }
         guard let prefix = apiPrefixes.first(where: { segments.starts(with: $0) }) else { return notFound }
         let route = Array(segments.dropFirst(prefix.count))
+        if route.count == 3, route[0] == "accounts", route[2] == "videos" {
+            return search(request, account: route[1], catalog: catalog, now: now)
+        }
         guard route.count == 4, route[0] == "accounts", route[2] == "videos" || route[2] == "playlists",
               !route[3].isEmpty else { return notFound }
         guard let account = PercentDecoding.decode(route[1]), let identifier = PercentDecoding.decode(route[3]) else {
@@ -91,7 +94,7 @@ enum EmulatorRouter {
         }
     }
 
-    private static func signed(_ video: JSONValue, catalog: EmulatorCatalog, now: Double) -> JSONValue {
+    static func signed(_ video: JSONValue, catalog: EmulatorCatalog, now: Double) -> JSONValue {
         guard let ttl = catalog.mediaURLTTL else { return video }
         return ExpiringMediaURLs.signing(video, ttl: ttl, now: now, secret: catalog.mediaURLSecret)
     }
@@ -111,7 +114,7 @@ enum EmulatorRouter {
                                                          message: "The requested resource was not found")
 
     /// A valid bearer token authorizes on its own; otherwise the policy key must be present and right.
-    private static func authorizationFailure(_ request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply? {
+    static func authorizationFailure(_ request: EmulatorRequest, catalog: EmulatorCatalog) -> EmulatorReply? {
         if let token = request.bearerToken {
             if catalog.bearerToken == nil || catalog.bearerToken == token { return nil }
             if request.policyKey == nil {
@@ -122,7 +125,7 @@ enum EmulatorRouter {
         guard let policyKey = request.policyKey else {
             return .apiError(401, "INVALID_POLICY_KEY", message: "Request policy key is missing or invalid")
         }
-        guard policyKey.key == catalog.policyKey else {
+        guard catalog.accepts(policyKey: policyKey.key) else {
             return .apiError(401, "INVALID_POLICY_KEY", message: "Request policy key is missing or invalid")
         }
         return nil
@@ -157,7 +160,7 @@ enum EmulatorRouter {
         return .json(.object(object))
     }
 
-    private static func nonNegative(_ text: String?, default value: Int) -> Int? {
+    static func nonNegative(_ text: String?, default value: Int) -> Int? {
         guard let text else { return value }
         guard let number = Int(text), number >= 0 else { return nil }
         return number

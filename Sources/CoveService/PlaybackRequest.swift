@@ -23,21 +23,31 @@ struct PlaybackRequest: Sendable {
     /// only inject headers). With a token the request goes to the auth base URL.
     init(_ configuration: PlaybackServiceConfiguration, _ collection: Collection, _ asset: AssetIdentifier,
          query: [(String, String)] = []) throws(PlaybackServiceError) {
+        let identifier = switch asset {
+        case .id(let id): Self.escape(id)
+        case .referenceID(let referenceID): "ref:" + Self.escape(referenceID)
+        }
+        var path = "/accounts/\(Self.escape(configuration.accountID))/\(collection.rawValue)/\(identifier)"
+        if !query.isEmpty {
+            path += "?" + query.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
+        }
+        try self.init(configuration, path: path)
+    }
+
+    /// `{base}/accounts/{account}/videos?q=…`: a page of a video search, with the same credentials and headers.
+    init(_ configuration: PlaybackServiceConfiguration, search: VideoSearch) throws(PlaybackServiceError) {
+        try self.init(configuration, path: search.path(accountID: configuration.accountID))
+    }
+
+    /// `path` (escaped, starting with "/") after the base URL the credentials choose.
+    private init(_ configuration: PlaybackServiceConfiguration, path: String) throws(PlaybackServiceError) {
         let policyKey = configuration.policyKey.flatMap(Self.headerSafe)
         let token = configuration.authToken.flatMap(Self.headerSafe)
         guard policyKey != nil || token != nil else { throw .missingCredentials }
 
         var base = token == nil ? configuration.baseURL : configuration.authBaseURL
         while base.hasSuffix("/") { base.removeLast() }
-        let identifier = switch asset {
-        case .id(let id): Self.escape(id)
-        case .referenceID(let referenceID): "ref:" + Self.escape(referenceID)
-        }
-        var url = "\(base)/accounts/\(Self.escape(configuration.accountID))/\(collection.rawValue)/\(identifier)"
-        if !query.isEmpty {
-            url += "?" + query.map { "\(Self.escape($0.0))=\(Self.escape($0.1))" }.joined(separator: "&")
-        }
-        self.url = url
+        url = base + path
 
         var headers = [policyKey.map { "Accept: application/json;pk=\($0)" } ?? "Accept: application/json"]
         if let token { headers.append("Authorization: Bearer \(token)") }

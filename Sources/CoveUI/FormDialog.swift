@@ -13,6 +13,8 @@ final class FormDialog {
     private let errorLabel: Widget
     let primaryButton: Widget
     var submit: (() -> String?)?
+    /// Parts that live as long as the dialog (a search view and its handlers).
+    var kept: [AnyObject] = []
 
     init(parent: Widget, title: String, explanation: String, primary: String) {
         window = gtk_window_new()
@@ -61,7 +63,10 @@ final class FormDialog {
         gtk_shortcut_controller_add_shortcut(escape, shortcut)
         gtk_widget_add_controller(window, escape)
         // The dialog keeps itself alive while it is open; closing it lets go.
-        Signals.connect(window, "destroy") { [self] in self.submit = nil }
+        Signals.connect(window, "destroy") { [self] in
+            self.submit = nil
+            self.kept = []
+        }
     }
 
     /// A label above `entry`, tied to it for screen readers, and Enter in it pressing the primary button.
@@ -93,7 +98,12 @@ final class FormDialog {
 
     func press() {
         guard let submit else { return }
-        if let refusal = submit() {
+        attempt(submit)
+    }
+
+    /// Does what the primary button would with other input (a search result chosen): the sentence, or closes.
+    func attempt(_ action: () -> String?) {
+        if let refusal = action() {
             showError(refusal)
         } else {
             close()

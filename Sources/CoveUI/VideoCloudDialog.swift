@@ -2,6 +2,7 @@ import CGtk
 import CGtkShim
 import CoveCore
 import CoveGLib
+import CoveService
 
 /// Play from Video Cloud: account ID, policy key, and a video ID, reference ID or playlist ID. What to do with
 /// them is the caller's (`play` returns nil when it took them, or the sentence to show in the dialog).
@@ -13,7 +14,13 @@ public enum VideoCloudDialog {
         public var id: String
     }
 
-    public static func present(over parent: Widget, accountID: String?,
+    /// The service a search uses for the account and key typed in the form, or the sentence why there is none.
+    public typealias SearchService = @MainActor (_ accountID: String, _ policyKey: String)
+        -> Result<PlaybackService, LaunchOptionsError>
+
+    /// With `search`, the form also searches the account's catalog (a search-enabled key is needed) and plays the
+    /// result chosen as it would play its video ID.
+    public static func present(over parent: Widget, accountID: String?, search: SearchService? = nil,
                                play: @escaping (Request) -> String?) {
         let dialog = FormDialog(parent: parent, title: tr("Play from Video Cloud"),
                                 explanation: tr("A video or playlist of a Brightcove Video Cloud account, from the Playback API. The policy key is not remembered; left empty, it comes from cove.conf."),
@@ -53,13 +60,29 @@ public enum VideoCloudDialog {
             }
         }
 
+        let text = { (entry: Widget) in String(cString: gtk_editable_get_text(OpaquePointer(entry))) }
         dialog.submit = {
-            play(Request(accountID: String(cString: gtk_editable_get_text(OpaquePointer(account))),
-                         policyKey: String(cString: gtk_editable_get_text(OpaquePointer(key))),
-                         item: selected, id: String(cString: gtk_editable_get_text(OpaquePointer(id)))))
+            play(Request(accountID: text(account), policyKey: text(key), item: selected, id: text(id)))
+        }
+        if let search {
+            let view = CatalogSearchView { search(text(account), text(key)) }
+            view.onPlay = { [weak dialog] video in
+                guard let videoID = video.id else { return }
+                dialog?.attempt { play(Request(accountID: text(account), policyKey: text(key), item: .videoID, id: videoID)) }
+            }
+            let caption = gtk_label_new(tr("Or search the catalog"))!
+            gtk_label_set_xalign(cast(caption), 0)
+            gtk_widget_set_margin_top(caption, 12)
+            gtk_box_append(cast(dialog.fields), caption)
+            gtk_box_append(cast(dialog.fields), view.widget)
+            dialog.kept.append(view)
+            lastSearchView = view
         }
         dialog.present(focus: accountID == nil ? account : key)
     }
+
+    /// The search view of the form opened last; for tests.
+    static weak var lastSearchView: CatalogSearchView?
 
     static func label(for item: VideoCloudItem) -> String {
         switch item {

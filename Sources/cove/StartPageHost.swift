@@ -3,6 +3,7 @@ import CGtk
 import CLibc
 import CoveCore
 import CoveGLib
+import CoveService
 import CoveUI
 
 /// The window's content: the start page when Cove was started with nothing to play, the player once something
@@ -75,7 +76,8 @@ final class StartPageHost {
         case .openURL:
             OpenURLDialog.present(over: window) { [unowned self] address in self.play(address) }
         case .videoCloud:
-            VideoCloudDialog.present(over: window, accountID: state.string(Self.accountKey, in: Self.videoCloudGroup)) {
+            VideoCloudDialog.present(over: window, accountID: state.string(Self.accountKey, in: Self.videoCloudGroup),
+                                     search: { [unowned self] account, key in self.searchService(account, key) }) {
                 [unowned self] request in self.play(request)
             }
         }
@@ -103,6 +105,19 @@ final class StartPageHost {
         }
         show(chosen)
         return nil
+    }
+
+    /// The service the form's search uses: the account and key as the form would play with them.
+    private func searchService(_ accountID: String, _ policyKey: String) -> Result<PlaybackService, LaunchOptionsError> {
+        do throws(LaunchOptionsError) {
+            let settings = try options.searching(accountID: accountID, policyKey: policyKey)
+            guard let configuration = PlaybackServiceConfiguration(settings) else {
+                return .failure(LaunchOptionsError(message: PlaybackServiceError.missingCredentials.userMessage))
+            }
+            return .success(PlaybackService(configuration: configuration))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Plays a recently played entry again where it was left (from the start when it was watched to its end): an

@@ -42,6 +42,7 @@ if options.version {
     exit(0)
 }
 if options.listDownloads { exit(DownloadCommand.list()) }
+if options.search != nil { exit(SearchCommand.run(options)) }
 if options.download { exit(DownloadCommand.download(options, exit: cleanExit)) }
 // A custom layout file is read before any window opens, so a mistake in it is one line on stderr and status 2.
 var customLayout: ControlLayout?

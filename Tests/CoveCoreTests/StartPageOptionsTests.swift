@@ -112,4 +112,25 @@ final class StartPageOptionsTests: XCTestCase {
         XCTAssertEqual(options.layoutFile, "/tmp/layout.json")
         XCTAssertEqual(options.playbackAPI.baseURL, "http://127.0.0.1:8080/playback/v1")
     }
+
+    /// The form's search takes the account and key as its Play would, and the base URL Cove was started with.
+    func testTheFormsSearchTakesTheSettingsPlayWould() throws {
+        var started = LaunchOptions()
+        started.playbackAPI.baseURL = "http://127.0.0.1:8080/playback/v1"
+        let settings = try started.searching(accountID: " 1752604059001 ", policyKey: "",
+                                             environment: ["COVE_POLICY_KEY": "BCpk-search"], readFile: { _ in nil })
+        XCTAssertEqual(settings.accountID, "1752604059001")
+        XCTAssertEqual(settings.policyKey, "BCpk-search")
+        XCTAssertEqual(settings.baseURL, "http://127.0.0.1:8080/playback/v1")
+        XCTAssertEqual(try started.searching(accountID: "1", policyKey: "BCpk-typed", environment: [:],
+                                             readFile: { _ in nil }).policyKey, "BCpk-typed")
+        XCTAssertEqual(formRefusal { () throws(LaunchOptionsError) in
+            _ = try started.searching(accountID: "", policyKey: "k", environment: [:], readFile: { _ in nil })
+            return started
+        }, "Enter the account ID.")
+        XCTAssertEqual(formRefusal { () throws(LaunchOptionsError) in
+            _ = try started.searching(accountID: "1", policyKey: " ", environment: [:], readFile: { _ in nil })
+            return started
+        }, "Enter the policy key, or set policy-key in cove.conf.")
+    }
 }

@@ -127,7 +127,10 @@ extension PlayerViewScenario {
         XCTAssertEqual(texts.contains("Watch a Video"), english, "\(name): the page is in the language asked for")
 
         // The windows the page and the player open: the two forms and the shortcuts window, each at its own size.
-        VideoCloudDialog.present(over: window, accountID: "57838016001") { _ in nil }
+        // With its search section (nothing searched: the caption and the field).
+        VideoCloudDialog.present(over: window, accountID: "57838016001", search: { _, _ in
+            .failure(LaunchOptionsError(message: "unused"))
+        }) { _ in nil }
         OpenURLDialog.present(over: window) { _ in }
         ShortcutsWindow.present(over: window)
         let toplevels = gtk_window_get_toplevels()

@@ -215,6 +215,59 @@ final class StartPageTests: XCTestCase {
         XCTAssertEqual(errors.first?["code"], "VIDEO_NOT_FOUND", run.output)
     }
 
+    /// Catalog search in the form, as a screen reader user drives it: the results are buttons named "name,
+    /// duration, tags: …"; a click plays the result as its video ID would, with the key the form holds.
+    func testTheVideoCloudFormSearchesTheCatalogAndAClickPlaysAResult() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        SearchCatalog.install(in: emulator)
+        let result = "push button:Lake view 07, 1:07, tags: odd, lake"
+        let run = try launch(["click push button:Play from Video Cloud…", "set text:Account ID=" + UITestSupport.accountID,
+                              "set password text:Policy key=" + SearchCatalog.searchKey,
+                              "set entry:Search the catalog=lake view 07", "wait " + result, "tree", "click " + result],
+                             until: #""event":"Play""#, environment: ["COVE_PLAYBACK_API_BASE": emulator.baseURL])
+        assertPlayed(run)
+        XCTAssertTrue(objects(run).contains("grid: Search results") || objects(run).contains { $0.hasSuffix(": Search results") },
+                      run.output)
+        XCTAssertEqual(run.events.first { $0["type"] == "session" }?["video_id"], .string(SearchCatalog.id(7)), run.output)
+        XCTAssertTrue(emulator.requests.contains { $0.path.hasSuffix("/videos") && $0.query["q"] == "lake view 07" },
+                      "\(emulator.requests)")
+        XCTAssertFalse(run.output.contains(SearchCatalog.searchKey), "the policy key never reaches output")
+    }
+
+    /// Enter in the search field plays the first result, the key from COVE_POLICY_KEY as the form's Play would.
+    /// The keyboard's way there: GTK 4.8 cannot move the focus for an AT-SPI client (GrabFocus is not supported),
+    /// and the search entry's AT-SPI "activate" action does nothing in 4.8, so Tab is pressed from the account
+    /// field (policy key, the three kinds, the ID, the search) and Return typed as a viewer would.
+    func testEnterInTheSearchFieldPlaysTheFirstResult() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        SearchCatalog.install(in: emulator)
+        let run = try launch(["click push button:Play from Video Cloud…", "set text:Account ID=" + UITestSupport.accountID,
+                              "set entry:Search the catalog=+tags:even", "wait push button:Lake view 02, 1:02, tags: even, lake",
+                              ] + Array(repeating: "key entry:Search the catalog=Tab", count: 6) + [
+                              "key entry:Search the catalog=Return"],
+                             until: #""event":"Play""#,
+                             environment: ["COVE_PLAYBACK_API_BASE": emulator.baseURL, "COVE_POLICY_KEY": SearchCatalog.searchKey])
+        assertPlayed(run)
+        XCTAssertEqual(run.events.first { $0["type"] == "session" }?["video_id"], .string(SearchCatalog.id(2)), run.output)
+    }
+
+    /// The account's ordinary key cannot search: the API's refusal is a sentence saying which key is needed.
+    func testAKeyThatCannotSearchGetsTheSentenceNamingTheKeyNeeded() throws {
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        SearchCatalog.install(in: emulator)
+        let sentence = "This policy key cannot search the catalog. Searching needs a search-enabled policy key (made with the Policy API, with search turned on)."
+        let run = try launch(["click push button:Play from Video Cloud…", "set text:Account ID=" + UITestSupport.accountID,
+                              "set password text:Policy key=" + UITestSupport.policyKey,
+                              "set entry:Search the catalog=lake", "wait label:" + sentence],
+                             environment: ["COVE_PLAYBACK_API_BASE": emulator.baseURL])
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertFalse(run.events.contains { $0["type"] == "session" }, run.output)
+        XCTAssertFalse(run.events.contains { $0["type"] == "error" }, "a refused search is no playback error: \(run.output)")
+    }
+
     func testADamagedStateFileIsIgnoredWithAWarning() throws {
         try FileManager.default.createDirectory(atPath: stateHome.appendingPathComponent("cove").path,
                                                 withIntermediateDirectories: true)

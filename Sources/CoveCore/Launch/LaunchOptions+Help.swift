@@ -30,6 +30,8 @@ extension LaunchOptions {
             "  --download                    " + tr("with --video-id: download the video for offline viewing, without a window"),
             "  --quality QUALITY             " + tr("with --download: the quality, e.g. 720p (default: the best up to 1080p)"),
             "  --downloads                   " + tr("list the downloaded videos and exit"),
+            "  --search QUERY                " + tr("search the catalog (needs a search-enabled policy key), print the results and exit"),
+            "  --sort FIELD                  " + tr("with --search: the order, e.g. name or -updated_at (the default)"),
             "  --analytics-base URL          " + tr("send Video Cloud Analytics events to this host instead"),
             "  --no-analytics                " + tr("send no viewing statistics to Video Cloud Analytics"),
             "  --analytics                   " + tr("with --demo: report the demo's videos to Video Cloud Analytics too"),

@@ -37,6 +37,8 @@ extension LaunchOptions {
         "--download": .flag(\.download),
         "--quality": .value(\.quality),
         "--downloads": .flag(\.listDownloads),
+        "--search": .value(\.search),
+        "--sort": .value(\.sort),
         "--print-events": .flag(\.printEvents),
         "--stats": .flag(\.printStatistics),
         "--help": .flag(\.help),

@@ -33,14 +33,40 @@ extension LaunchOptions {
             throw LaunchOptionsError(message: tr("Enter the ID of the video or playlist to play."))
         }
         // "--name=value", so a value that starts with "--" is still a value.
-        var arguments = ["--account-id=" + account, "--\(item.rawValue)=" + identifier]
+        var options = try formOptions(["--account-id=" + account, "--\(item.rawValue)=" + identifier],
+                                      policyKey: policyKey, environment: environment, readFile: readFile)
+        options.printEvents = printEvents
+        options.printStatistics = printStatistics
+        options.layoutName = layoutName
+        options.layoutFile = layoutFile
+        return options
+    }
+
+    /// The Playback API settings the Video Cloud form's search uses: the account and key as the form would play
+    /// with them (an empty key from COVE_POLICY_KEY or cove.conf), the base URLs these options name. Throws the
+    /// form's sentence.
+    public func searching(accountID: String, policyKey: String,
+                          environment: [String: String] = ProcessInfo.processInfo.environment,
+                          readFile: (String) throws(ConfigurationError) -> [UInt8]? = ConfigurationFile.read)
+        throws(LaunchOptionsError) -> PlaybackAPISettings {
+        let account = accountID.trimmedInput
+        guard !account.isEmpty else { throw LaunchOptionsError(message: tr("Enter the account ID.")) }
+        // The query is the view's; any word makes the parser complete the settings as a search would.
+        return try formOptions(["--account-id=" + account, "--search=*"], policyKey: policyKey,
+                               environment: environment, readFile: readFile).playbackAPI
+    }
+
+    /// `arguments` with these options' base URLs and the key, parsed as the command line is.
+    private func formOptions(_ arguments: [String], policyKey: String, environment: [String: String],
+                             readFile: (String) throws(ConfigurationError) -> [UInt8]?)
+        throws(LaunchOptionsError) -> LaunchOptions {
+        var arguments = arguments
         if let base = playbackAPI.baseURL { arguments.append("--playback-api-base=" + base) }
         if let base = playbackAPI.authBaseURL { arguments.append("--playback-api-auth-base=" + base) }
         let key = policyKey.trimmedInput
-        var options: LaunchOptions
         do {
-            options = try Self.parse(arguments + (key.isEmpty ? [] : ["--policy-key=" + key]),
-                                     environment: environment, readFile: readFile)
+            return try Self.parse(arguments + (key.isEmpty ? [] : ["--policy-key=" + key]),
+                                  environment: environment, readFile: readFile)
         } catch {
             // Without a key the parser's sentence is about the command line; the form asks for the field instead.
             if key.isEmpty, (try? Self.parse(arguments + ["--policy-key=-"], environment: environment,
@@ -49,10 +75,5 @@ extension LaunchOptions {
             }
             throw error
         }
-        options.printEvents = printEvents
-        options.printStatistics = printStatistics
-        options.layoutName = layoutName
-        options.layoutFile = layoutFile
-        return options
     }
 }

@@ -1,7 +1,9 @@
 extension LaunchOptions {
-    /// True for a video or playlist target: those come from the Playback API (or, with `demo`, its emulator).
+    /// True for a video or playlist target and for a search: those come from the Playback API (or, with `demo`,
+    /// its emulator).
     var usesPlaybackAPI: Bool {
-        switch target {
+        if search != nil { return true }
+        return switch target {
         case .video, .playlist: true
         case .url, .locations, .none: false
         }
@@ -66,6 +68,7 @@ extension LaunchOptions {
         if quality != nil, !download {
             throw LaunchOptionsError(message: tr("“%@” applies to “--download” only").replacingPlaceholder(with: "--quality"))
         }
+        try validateSearch(videoFlag: videoFlag, playlistFlag: playlistFlag)
         if listDownloads, download || usesPlaybackAPI || url != nil || !locations.isEmpty {
             throw together("--downloads", download ? "--download" : videoFlag ?? playlistFlag ?? url.map { _ in "--url" } ?? locations[0])
         }
@@ -83,7 +86,7 @@ extension LaunchOptions {
             throw LaunchOptionsError(message: tr("unknown layout “%@”; the layouts are: %@")
                 .filling(layoutName, names))
         }
-        if playlistFlag == nil, let flag = limit != nil ? "--limit" : offset != nil ? "--offset" : nil {
+        if playlistFlag == nil, search == nil, let flag = limit != nil ? "--limit" : offset != nil ? "--offset" : nil {
             throw LaunchOptionsError(message: tr("“%@” applies to playlists only (“--playlist-id”, “--playlist-reference-id”)")
                 .replacingPlaceholder(with: flag))
         }
@@ -106,6 +109,25 @@ extension LaunchOptions {
             if let base, !PlaybackAPISettings.isHTTPURL(base) {
                 throw LaunchOptionsError(message: tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: flag))
             }
+        }
+    }
+
+    /// `--search` prints a table and exits: nothing to play may come with it.
+    private func validateSearch(videoFlag: String?, playlistFlag: String?) throws(LaunchOptionsError) {
+        guard search != nil else {
+            if sort != nil {
+                throw LaunchOptionsError(message: tr("“%@” applies to “--search” only").replacingPlaceholder(with: "--sort"))
+            }
+            return
+        }
+        let other = videoFlag ?? playlistFlag ?? (url != nil ? "--url" : nil) ?? (download ? "--download" : nil)
+            ?? (listDownloads ? "--downloads" : nil) ?? locations.first
+        if let other {
+            throw LaunchOptionsError(message: tr("“%@” and “%@” cannot be used together").filling("--search", other))
+        }
+        if let limit, !VideoSearch.limitRange.contains(limit) {
+            throw LaunchOptionsError(message: tr("“%@” with “--search” is at most %@").filling("--limit",
+                String(VideoSearch.limitRange.upperBound)))
         }
     }
 

@@ -49,6 +49,11 @@ public struct LaunchOptions: Sendable, Equatable {
     public var quality: String?
     /// `--downloads`: print the downloads and exit.
     public var listDownloads = false
+    /// `--search QUERY`: print a page of the Playback API's video search as a table and exit (with `limit`,
+    /// `offset` and `sort`).
+    public var search: String?
+    /// `--sort FIELD`: with `search`, the API's sort (`name`, `-updated_at`, …).
+    public var sort: String?
 
     public init() {}
 
@@ -93,6 +98,11 @@ public struct LaunchOptions: Sendable, Equatable {
         return .none
     }
 
+    /// The search `--search` asks for; nil without it.
+    public var videoSearch: VideoSearch? {
+        search.map { VideoSearch(query: $0, limit: limit ?? VideoSearch.defaultLimit, offset: offset ?? 0, sort: sort) }
+    }
+
     /// The query parameters of the find (limit and offset are only accepted for playlists).
     public var queryParameters: PlaybackQueryParameters {
         PlaybackQueryParameters(limit: limit, offset: offset, adConfigID: adConfigID, configID: configID)
@@ -127,6 +137,7 @@ extension LaunchOptions: CustomReflectable {
             "printStatistics": printStatistics, "help": help, "version": version,
             "verbose": verbose, "newWindow": newWindow, "gapplicationService": gapplicationService,
             "download": download, "quality": quality as Any, "listDownloads": listDownloads,
+            "search": search as Any, "sort": sort as Any,
         ])
     }
 }

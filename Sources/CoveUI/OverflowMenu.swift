@@ -66,7 +66,13 @@ final class OverflowMenu {
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         analyticsItems = AnalyticsPreferences.makeItems()
         for item in analyticsItems { gtk_box_append(cast(content), item) }
-        gtk_popover_set_child(cast(popover), content)
+        // The menu is long: in a low window it scrolls rather than running off the screen.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)
+        gtk_scrolled_window_set_child(cast(scroller), content)
+        gtk_popover_set_child(cast(popover), scroller)
     }
 
     /// "Chapters" and an item per chapter (its name and start), each seeking there through `player.seek`; empty

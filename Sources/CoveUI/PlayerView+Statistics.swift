@@ -23,7 +23,8 @@ extension PlayerView {
         guard shown else { return }
         updateStatistics()
         statisticsTimer = MainLoop.every(milliseconds: Self.statisticsInterval) { [weak self] in
-            self?.updateStatistics()
+            guard let self else { return false }
+            self.updateStatistics()
             return true
         }
     }
@@ -44,6 +45,8 @@ extension PlayerView {
     }
 
     private func updateStatistics() {
+        // A window closed with the panel open leaves nothing to show (the timer goes with the view).
+        guard gtk_widget_get_root(statisticsOverlay.root) != nil else { return }
         // The control bar's height changes with its layout, after the player's size: looked at on every update.
         statisticsOverlay.fit(width: Int(gtk_widget_get_width(widget)),
                               barHeight: Int(gtk_widget_get_height(controlBar.root)))

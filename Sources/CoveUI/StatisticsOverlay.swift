@@ -33,6 +33,8 @@ final class StatisticsOverlay {
         gtk_widget_set_margin_start(root, 12)
         gtk_widget_set_margin_end(root, 12)
         gtk_widget_set_visible(root, 0)
+        // Held by this object too: a sample due after the window went must not meet freed labels.
+        g_object_ref_sink(UnsafeMutableRawPointer(root))
         cove_accessible_set_label(root, tr("Statistics"))
 
         let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
@@ -82,6 +84,10 @@ final class StatisticsOverlay {
         gtk_label_set_use_markup(cast(scales), 1)
         gtk_box_append(cast(root), scales)
         Signals.connect(copyButton, "clicked") { [weak self] in self?.copy() }
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(root))
     }
 
     var isShown: Bool { gtk_widget_get_visible(root) != 0 }

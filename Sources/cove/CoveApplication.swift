@@ -172,7 +172,8 @@ final class CoveApplication {
             Task { @MainActor in statistics.catalog(exchange) }
         }
         if let printer = eventPrinter, options.printStatistics {
-            statisticsTimer = MainLoop.every(milliseconds: 1000) { [unowned playerView] in
+            statisticsTimer = MainLoop.every(milliseconds: 1000) { [weak playerView] in
+                guard let playerView else { return false }
                 if let stats = playerView.currentStatistics { printer.printStatistics(stats) }
                 return true
             }

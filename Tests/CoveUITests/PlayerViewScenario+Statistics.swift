@@ -8,7 +8,7 @@ import XCTest
 
 /// The statistics overlay with a real player (StatisticsOverlayTests runs these).
 extension PlayerViewScenario {
-    /// `player.statistics` shows the overlay with the video's figures, updates them while it plays, Copy puts
+    /// `i` (`player.statistics`) shows the overlay with the video's figures, updates them while it plays, Copy puts
     /// the same on the clipboard, and the close button and the action hide it again.
     func statisticsShowUpdateCopyAndHide() throws {
         let player = try makePlayer(width: 960, height: 540)
@@ -16,8 +16,13 @@ extension PlayerViewScenario {
         loadVideo(into: player)
         XCTAssertTrue(MainLoop.run(until: { player.framesShown >= 5 }, timeout: 20), "frames reached the picture")
         XCTAssertFalse(player.statisticsOverlay.isShown)
-        XCTAssertEqual(gtk_widget_activate_action_variant(player.widget, "player.statistics", nil), 1)
-        XCTAssertTrue(player.statisticsOverlay.isShown)
+        XCTAssertEqual(PlayerShortcuts.accelerators(for: "player.statistics"), ["i"])
+        player.controller.pause()
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.pause)) }, timeout: 5))
+        XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
+        try press("i", until: { player.statisticsOverlay.isShown })
+        XCTAssertTrue(player.statisticsOverlay.isShown, "i showed the statistics")
+        player.controller.play()
         XCTAssertEqual(actionState(player, "player.statistics"), true, "the menu's check follows")
         let overlay = player.statisticsOverlay
         XCTAssertEqual(overlay.value(of: "Video ID"), UITestSupport.videoID)
@@ -53,8 +58,8 @@ extension PlayerViewScenario {
         XCTAssertTrue(overlay.graph.history.samples.isEmpty, "and the timer stopped")
     }
 
-    /// `i` and More › Statistics reach the action; a narrow window keeps the overlay inside it.
-    func statisticsKeyAndMenuItemInANarrowWindow() throws {
+    /// More › Statistics reaches the action; a narrow window keeps the overlay inside it, in one column.
+    func statisticsMenuItemInANarrowWindow() throws {
         let player = try makePlayer(width: 360, height: 300)
         defer { finish(player) }
         XCTAssertEqual(PlayerShortcuts.accelerators(for: "player.statistics"), ["i"])
@@ -63,8 +68,8 @@ extension PlayerViewScenario {
                        "player.statistics")
         loadVideo(into: player, id: UITestSupport.audioVideoID)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
-        XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
-        try press("i", until: { player.statisticsOverlay.isShown })
+        XCTAssertEqual(gtk_widget_activate_action_variant(player.widget, "player.statistics", nil), 1)
+        XCTAssertTrue(player.statisticsOverlay.isShown)
         XCTAssertTrue(MainLoop.run(until: { player.statisticsOverlay.value(of: "Codecs")?.contains("AAC") == true },
                                    timeout: 5), player.statisticsOverlay.value(of: "Codecs") ?? "")
         XCTAssertEqual(player.statisticsOverlay.value(of: "Delivery"), "HLS")

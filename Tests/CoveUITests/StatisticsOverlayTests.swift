@@ -4,11 +4,11 @@ import XCTest
 /// The statistics overlay (`i`, More › Statistics) with a real pipeline; the scenarios are in
 /// PlayerViewScenario+Statistics.
 final class StatisticsOverlayTests: XCTestCase {
-    func testShowsUpdatesCopiesAndHides() throws {
+    func testTheIKeyShowsFiguresThatUpdateCopyAndHide() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.statisticsShowUpdateCopyAndHide() } }
     }
 
-    func testKeyAndMenuItemInANarrowWindow() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.statisticsKeyAndMenuItemInANarrowWindow() } }
+    func testTheMenuItemInANarrowWindow() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.statisticsMenuItemInANarrowWindow() } }
     }
 }

@@ -86,7 +86,8 @@ final class CatalogSearchGrid {
         widget = grid
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_min_content_height(cast(scroller), 300)
+        // One row of results at least: with them the form stays within a 768-pixel screen's room.
+        gtk_scrolled_window_set_min_content_height(cast(scroller), 190)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_scrolled_window_set_child(cast(scroller), grid)
         connect("setup") { [unowned self] item in self.setup(item) }

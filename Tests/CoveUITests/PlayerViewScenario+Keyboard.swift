@@ -1,3 +1,4 @@
+import CGLibShim
 import CGtk
 import CGtkShim
 @testable import CoveUI
@@ -62,9 +63,25 @@ extension PlayerViewScenario {
         gtk_popover_popdown(cast(player.audioSubtitles.popover))
         XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
 
+        try press("i", until: { player.statisticsOverlay.isShown })
+        XCTAssertTrue(player.statisticsOverlay.isShown, "i shows the statistics")
+        try press("i", until: { !player.statisticsOverlay.isShown })
+        XCTAssertFalse(player.statisticsOverlay.isShown, "and hides them")
+
         let before = g_list_model_get_n_items(gtk_window_get_toplevels())
         try press("ctrl+question", until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before + 1 })
         XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")
+        // Closed again: a window left on the display would take the keys later tests type into this process.
+        let toplevels = gtk_window_get_toplevels()
+        for index in (0..<g_list_model_get_n_items(toplevels)).reversed() {
+            guard let item = g_list_model_get_item(toplevels, index) else { continue }
+            defer { g_object_unref(item) }
+            let other = item.assumingMemoryBound(to: GtkWidget.self)
+            if other != window, cove_object_type_name(item).map({ String(cString: $0) }) == "GtkShortcutsWindow" {
+                gtk_window_destroy(UnsafeMutableRawPointer(other).assumingMemoryBound(to: GtkWindow.self))
+            }
+        }
+        XCTAssertTrue(MainLoop.run(until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before }, timeout: 5))
     }
 
     /// Every player.* key of the table is bound to an action the player has, and the buttons name theirs.

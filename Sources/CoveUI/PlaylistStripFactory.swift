@@ -8,7 +8,8 @@ import CoveGLib
 /// the playlist. Each row is a button (poster, name, duration, a "Playing" mark) whose accessible label is all of it.
 @MainActor
 final class PlaylistStripFactory {
-    let factory: OpaquePointer
+    private let signals = ListItemSignals()
+    var factory: OpaquePointer { signals.factory }
     /// The item at a row (an index of the strip's items), and whether it is the one playing.
     var item: (Int) -> PlaylistStripItem? = { _ in nil }
     var isPlaying: (Int) -> Bool = { _ in false }
@@ -16,8 +17,6 @@ final class PlaylistStripFactory {
     private let textures: RemoteTextures
     /// The rows bound now, by item index: marks are updated in place when the playing video changes.
     private var bound: [Int: Row] = [:]
-    private var handlers: [ListItemHandler] = []
-    private var handlerIDs: [gulong] = []
 
     final class Row {
         let button: Widget
@@ -65,7 +64,6 @@ final class PlaylistStripFactory {
 
     init(textures: RemoteTextures) {
         self.textures = textures
-        factory = gtk_signal_list_item_factory_new()!
         connect("setup") { [unowned self] listItem in self.setup(listItem) }
         connect("bind") { [unowned self] listItem in self.bind(listItem) }
         connect("unbind") { [unowned self] listItem in self.unbind(listItem) }
@@ -127,29 +125,7 @@ final class PlaylistStripFactory {
         cove_accessible_set_label(row.button, item.accessibleLabel(playing: playing))
     }
 
-    /// GtkSignalListItemFactory's `void (*)(GtkSignalListItemFactory *, GtkListItem *, gpointer)`.
     private func connect(_ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
-        let box = ListItemHandler(handler)
-        handlers.append(box)
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, listItem, data in
-            guard let listItem, let data else { return }
-            MainActor.assumeIsolated {
-                Unmanaged<ListItemHandler>.fromOpaque(data).takeUnretainedValue().handler(OpaquePointer(listItem))
-            }
-        }
-        // The handlers are disconnected in deinit, so the boxes this object holds outlive every call.
-        handlerIDs.append(g_signal_connect_data(UnsafeMutableRawPointer(factory), signal,
-                                                unsafeBitCast(thunk, to: GCallback.self),
-                                                Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(0)))
+        signals.connect(signal, handler)
     }
-
-    isolated deinit {
-        for id in handlerIDs { g_signal_handler_disconnect(UnsafeMutableRawPointer(factory), id) }
-        g_object_unref(UnsafeMutableRawPointer(factory))
-    }
-}
-
-final class ListItemHandler {
-    let handler: @MainActor (OpaquePointer) -> Void
-    init(_ handler: @escaping @MainActor (OpaquePointer) -> Void) { self.handler = handler }
 }

@@ -51,30 +51,17 @@ enum DownloadCommand {
         let cache = Installation.cacheDirectory() + "/demo-media"
         Task.detached {
             defer { done.signal() }
-            var emulator: PlaybackAPIEmulator?
-            let configuration: PlaybackServiceConfiguration
-            if demo {
-                do {
-                    let media = try MediaEncoder.ensureDemoMedia(in: cache)
-                    let server = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
-                    _ = try server.start()
-                    server.catalog = DemoCatalog.make(media: media, mediaBaseURL: server.mediaBaseURL)
-                    emulator = server
-                    var demoConfiguration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID,
-                                                                         policyKey: DemoCatalog.policyKey)
-                    demoConfiguration.baseURL = server.baseURL
-                    configuration = demoConfiguration
-                } catch {
-                    fail(tr("The demo could not be prepared: %@").replacingPlaceholder(with: "\(error)"))
-                    return
-                }
-            } else if var configured = PlaybackServiceConfiguration(settings) {
-                configured.authToken = authToken
-                configuration = configured
-            } else {
-                fail(PlaybackServiceError.missingCredentials.userMessage)
+            let connection: CommandLineService.Connection
+            switch CommandLineService.connect(demo: demo, settings: settings, authToken: authToken, prepareDemo: {
+                let media = try MediaEncoder.ensureDemoMedia(in: cache)
+                return { DemoCatalog.make(media: media, mediaBaseURL: $0) }
+            }) {
+            case .success(let connected): connection = connected
+            case .failure(let failure):
+                fail(failure.message)
                 return
             }
+            let configuration = connection.configuration
             let video: Video
             let service = PlaybackService(configuration: configuration)
             let find = findID.hasPrefix("ref:") ? FindConfiguration(assetReferenceID: String(findID.dropFirst(4)))
@@ -103,7 +90,7 @@ enum DownloadCommand {
             case .failure(let error):
                 fail(error.message)
             }
-            withExtendedLifetime(emulator) {}
+            withExtendedLifetime(connection.emulator) {}
         }
         done.wait()
         return status.withLock { $0 }

@@ -20,30 +20,17 @@ nonisolated enum SearchCommand {
         let authToken = options.authToken
         Task.detached {
             defer { done.signal() }
-            var emulator: PlaybackAPIEmulator?
-            let configuration: PlaybackServiceConfiguration
-            if demo {
-                do {
-                    // Only the catalog's objects are needed: its media need not be encoded to be listed.
-                    let server = PlaybackAPIEmulator(catalog: demoCatalog(mediaBaseURL: ""))
-                    _ = try server.start()
-                    server.catalog = demoCatalog(mediaBaseURL: server.mediaBaseURL)
-                    emulator = server
-                    var demoConfiguration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID,
-                                                                         policyKey: DemoCatalog.policyKey)
-                    demoConfiguration.baseURL = server.baseURL
-                    configuration = demoConfiguration
-                } catch {
-                    fail(tr("The demo could not be prepared: %@").replacingPlaceholder(with: "\(error)"))
-                    return
-                }
-            } else if var configured = PlaybackServiceConfiguration(settings) {
-                configured.authToken = authToken
-                configuration = configured
-            } else {
-                fail(PlaybackServiceError.missingCredentials.userMessage)
+            let connection: CommandLineService.Connection
+            switch CommandLineService.connect(demo: demo, settings: settings, authToken: authToken, prepareDemo: {
+                // Only the catalog's objects are needed: its media need not be encoded to be listed.
+                { demoCatalog(mediaBaseURL: $0) }
+            }) {
+            case .success(let connected): connection = connected
+            case .failure(let failure):
+                fail(failure.message)
                 return
             }
+            let configuration = connection.configuration
             do throws(PlaybackServiceError) {
                 let results = try await PlaybackService(configuration: configuration).search(search)
                 print(table(results, search: search))
@@ -51,7 +38,7 @@ nonisolated enum SearchCommand {
             } catch {
                 fail(error.searchMessage)
             }
-            withExtendedLifetime(emulator) {}
+            withExtendedLifetime(connection.emulator) {}
         }
         done.wait()
         return status.withLock { $0 }

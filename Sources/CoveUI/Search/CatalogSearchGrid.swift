@@ -11,12 +11,11 @@ final class CatalogSearchGrid {
     let widget: Widget
     let scroller: Widget
     private let model: OpaquePointer
-    private let factory: OpaquePointer
+    private let signals = ListItemSignals()
+    private var factory: OpaquePointer { signals.factory }
     private let textures = RemoteTextures()
     private var items: [CatalogSearchItem] = []
     private var cells: [OpaquePointer: Cell] = [:]
-    private var handlers: [ListItemHandler] = []
-    private var handlerIDs: [gulong] = []
     var onChoose: (Int) -> Void = { _ in }
     /// Called when the viewer scrolled near the end (or the results do not fill the view): time for the next page.
     var onNearEnd: () -> Void = {}
@@ -75,10 +74,9 @@ final class CatalogSearchGrid {
     init() {
         CatalogSearchStyle.install()
         model = gtk_string_list_new(nil)!
-        factory = gtk_signal_list_item_factory_new()!
-        let grid = gtk_grid_view_new(gtk_no_selection_new(model), factory)!
+        let grid = gtk_grid_view_new(gtk_no_selection_new(model), signals.factory)!
         g_object_ref(UnsafeMutableRawPointer(model))
-        g_object_ref(UnsafeMutableRawPointer(factory))
+        g_object_ref(UnsafeMutableRawPointer(signals.factory))
         gtk_grid_view_set_min_columns(OpaquePointer(grid), 1)
         gtk_grid_view_set_max_columns(OpaquePointer(grid), 6)
         gtk_widget_add_css_class(grid, "cove-search-grid")
@@ -167,25 +165,11 @@ final class CatalogSearchGrid {
         }
     }
 
-    /// GtkSignalListItemFactory's `void (*)(GtkSignalListItemFactory *, GtkListItem *, gpointer)`.
     private func connect(_ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
-        let box = ListItemHandler(handler)
-        handlers.append(box)
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, listItem, data in
-            guard let listItem, let data else { return }
-            MainActor.assumeIsolated {
-                Unmanaged<ListItemHandler>.fromOpaque(data).takeUnretainedValue().handler(OpaquePointer(listItem))
-            }
-        }
-        // Disconnected in deinit, so the boxes this object holds outlive every call.
-        handlerIDs.append(g_signal_connect_data(UnsafeMutableRawPointer(factory), signal,
-                                                unsafeBitCast(thunk, to: GCallback.self),
-                                                Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(0)))
+        signals.connect(signal, handler)
     }
 
     isolated deinit {
-        for id in handlerIDs { g_signal_handler_disconnect(UnsafeMutableRawPointer(factory), id) }
-        g_object_unref(UnsafeMutableRawPointer(factory))
         g_object_unref(UnsafeMutableRawPointer(model))
     }
 }

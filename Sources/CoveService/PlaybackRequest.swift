@@ -71,25 +71,8 @@ struct PlaybackRequest: Sendable {
         return pairs
     }
 
-    /// RFC 3986 path-segment escaping: everything but unreserved characters becomes %XX of its UTF-8 bytes, so an
-    /// ID holding "/", "?", "#" or spaces stays one segment.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(hex[Int(byte >> 4)])
-                result.unicodeScalars.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return result
-    }
+    /// RFC 3986 path-segment escaping, so an ID holding "/", "?", "#" or spaces stays one segment.
+    static func escape(_ text: String) -> String { PercentEncoding.escape(text) }
 
     private static func headerSafe(_ value: String) -> String? {
         value.isEmpty || value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) ? nil : value

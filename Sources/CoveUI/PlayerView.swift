@@ -133,6 +133,7 @@ public final class PlayerView {
         Signals.connectSize(probe, "resize") { [weak self] width, _ in
             guard let self else { return }
             self.statisticsOverlay.fit(width: width, barHeight: Int(gtk_widget_get_height(self.controlBar.root)))
+            self.shown360View?.resized()
             guard !self.pictureInPicture.isActive, self.surface.frameSize != nil else { return }
             self.sizing.shown(in: self.surface.root)
         }

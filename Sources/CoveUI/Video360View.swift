@@ -6,12 +6,23 @@ import CoveGLib
 import CSphere
 
 /// The 360 view: a GtkGLArea drawing the current frame as the inside of a sphere (CSphere's shader) from the
-/// controller's `viewProjection`. Dragging looks around, the wheel and a pinch zoom; the player's actions do the
-/// same from the keyboard (Shift+arrows, + and −), ←/→ stay its jumps. Where GL does not work, `onUnavailable` is told once and
-/// the player shows the flat picture instead.
+/// controller's `viewProjection`, or, where GTK runs without GL (`SoftwareRendering`), the same view drawn on the
+/// CPU (`SphereRasterPicture`). Dragging looks around, the wheel and a pinch zoom; the player's actions do the
+/// same from the keyboard (Shift+arrows, + and −), ←/→ stay its jumps. Where a GL area cannot draw after all,
+/// `onUnavailable` is told once and the player shows the flat picture instead.
 final class Video360View {
+    enum Drawing {
+        /// A GL area, GL's own sampling (a GPU, or GL the user asked for).
+        case gl
+        /// `SphereRaster` on the CPU, where the display has no GL.
+        case cpu
+    }
+
     let root: Widget
+    let drawing: Drawing
     private let controller: PlaybackController
+    private let raster: SphereRasterPicture?
+    private var redrawQueued = false
     private var sphere: OpaquePointer?
     private var pending: (any VideoPicture)?
     private(set) var isUnavailable = false
@@ -29,32 +40,71 @@ final class Video360View {
 
     private var area: UnsafeMutablePointer<GtkGLArea> { cast(root) }
 
-    init(controller: PlaybackController) {
+    init(controller: PlaybackController, drawing: Drawing? = nil) {
         self.controller = controller
-        root = gtk_gl_area_new()
+        self.drawing = drawing ?? (Self.displayHasGL ? .gl : .cpu)
+        if self.drawing == .gl {
+            raster = nil
+            root = gtk_gl_area_new()
+            gtk_gl_area_set_has_depth_buffer(cast(root), 0)
+            Signals.connect(root, "realize") { [unowned self] in self.realize() }
+            Signals.connect(root, "unrealize") { [unowned self] in self.unrealize() }
+            Signals.connectRender(root, "render") { [unowned self] in self.render() }
+        } else {
+            let raster = SphereRasterPicture()
+            self.raster = raster
+            root = raster.root
+        }
         gtk_widget_set_hexpand(root, 1)
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_set_focusable(root, 1)
-        gtk_gl_area_set_has_depth_buffer(area, 0)
         cove_accessible_set_label(root, tr("360° video"))
         // One literal, so xgettext sees it whole.
         let help = tr("Drag to look around, scroll to zoom; Shift+arrow keys look around and + or − zoom.")
         cove_accessible_set_description(root, help)
-        Signals.connect(root, "realize") { [unowned self] in self.realize() }
-        Signals.connect(root, "unrealize") { [unowned self] in self.unrealize() }
-        Signals.connectRender(root, "render") { [unowned self] in self.render() }
         controller.addViewProjectionObserver { [weak self] _ in self?.redraw() }
         wireNavigation()
     }
 
-    /// Shows `picture` at the next draw (uploaded then, with the GL context current).
+    /// Whether GTK set up GL for the display (not where `SoftwareRendering` turned it off).
+    static var displayHasGL: Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return gdk_display_prepare_gl(display, nil) != 0
+    }
+
+    /// Shows `picture` at the next draw (uploaded then, with the GL context current); on the CPU, drawn now.
     func show(_ picture: any VideoPicture) {
+        if let raster {
+            if raster.draw(picture, projection: controller.viewProjection) { counted() }
+            return
+        }
         pending = picture
         redraw()
     }
 
+    /// A new size: the CPU view draws again at it (a GL area redraws by itself).
+    func resized() {
+        if raster != nil { redraw() }
+    }
+
     private func redraw() {
-        if gtk_widget_get_realized(root) != 0 { gtk_gl_area_queue_render(area) }
+        guard let raster else {
+            if gtk_widget_get_realized(root) != 0 { gtk_gl_area_queue_render(area) }
+            return
+        }
+        // Views change at the pointer's rate while dragging: drawn once for all the changes already queued.
+        guard !redrawQueued else { return }
+        redrawQueued = true
+        _ = MainLoop.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.redrawQueued = false
+            raster.draw(nil, projection: self.controller.viewProjection)
+        }
+    }
+
+    private func counted() {
+        framesDrawn += 1
+        if firstDrawNanoseconds == nil { firstDrawNanoseconds = VideoSurface.monotonicNanoseconds() }
     }
 
     private func realize() {
@@ -90,8 +140,7 @@ final class Video360View {
             if let data, size >= picture.stride * picture.height {
                 cove_sphere_upload(sphere, data.assumingMemoryBound(to: UInt8.self), Int32(picture.width),
                                    Int32(picture.height), Int32(picture.stride))
-                framesDrawn += 1
-                if firstDrawNanoseconds == nil { firstDrawNanoseconds = VideoSurface.monotonicNanoseconds() }
+                counted()
             }
         }
         let scale = gtk_widget_get_scale_factor(root)
@@ -102,8 +151,8 @@ final class Video360View {
         return true
     }
 
-    /// Whether a frame reached the GL texture (for tests and the first-frame shutter).
-    var hasFrame: Bool { cove_sphere_has_frame(sphere) }
+    /// Whether a frame reached the GL texture or the CPU view (for tests and the first-frame shutter).
+    var hasFrame: Bool { raster?.hasFrame ?? cove_sphere_has_frame(sphere) }
 
     // MARK: - Looking around
 

@@ -54,4 +54,5 @@ if let path = options.layoutFile {
         exit(2)
     }
 }
+RendererSelection.apply()
 exit(CoveApplication(options: options, customLayout: customLayout, exit: cleanExit).run())

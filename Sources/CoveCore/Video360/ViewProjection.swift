@@ -46,16 +46,32 @@ public struct ViewProjection: Sendable, Equatable {
     /// its height. Longitude in degrees from the frame's centre (-180 ..< 180, positive to the right), latitude
     /// from -90 (down) to 90 (up).
     public func direction(x: Double, y: Double, aspect: Double) -> (longitude: Double, latitude: Double) {
-        let p = Self.radians(pan), t = Self.radians(tilt)
-        let halfHeight = tan(Self.radians(verticalAngleOfView / 2)), halfWidth = halfHeight * aspect
-        let forward = (cos(t) * sin(p), sin(t), cos(t) * cos(p))
-        let right = (cos(p), 0.0, -sin(p))
-        let up = (-sin(t) * sin(p), cos(t), -sin(t) * cos(p))
-        let dx = forward.0 + x * halfWidth * right.0 + y * halfHeight * up.0
-        let dy = forward.1 + x * halfWidth * right.1 + y * halfHeight * up.1
-        let dz = forward.2 + x * halfWidth * right.2 + y * halfHeight * up.2
-        let length = (dx * dx + dy * dy + dz * dz).squareRoot()
-        return (atan2(dx, dz) * 180 / .pi, asin(dy / length) * 180 / .pi)
+        camera.direction(x: x, y: y, aspect: aspect)
+    }
+
+    /// The view's basis, worked out once for the many pixels of a view (`SphereRaster`).
+    var camera: Camera { Camera(self) }
+
+    struct Camera {
+        let forward, right, up: (Double, Double, Double)
+        let halfHeight: Double
+
+        init(_ projection: ViewProjection) {
+            let p = ViewProjection.radians(projection.pan), t = ViewProjection.radians(projection.tilt)
+            halfHeight = tan(ViewProjection.radians(projection.verticalAngleOfView / 2))
+            forward = (cos(t) * sin(p), sin(t), cos(t) * cos(p))
+            right = (cos(p), 0.0, -sin(p))
+            up = (-sin(t) * sin(p), cos(t), -sin(t) * cos(p))
+        }
+
+        func direction(x: Double, y: Double, aspect: Double) -> (longitude: Double, latitude: Double) {
+            let halfWidth = halfHeight * aspect
+            let dx = forward.0 + x * halfWidth * right.0 + y * halfHeight * up.0
+            let dy = forward.1 + x * halfWidth * right.1 + y * halfHeight * up.1
+            let dz = forward.2 + x * halfWidth * right.2 + y * halfHeight * up.2
+            let length = (dx * dx + dy * dy + dz * dz).squareRoot()
+            return (atan2(dx, dz) * 180 / .pi, asin(min(max(dy / length, -1), 1)) * 180 / .pi)
+        }
     }
 
     /// Where a direction lies in the equirectangular frame, from 0 to 1: left edge behind the viewer, top overhead.

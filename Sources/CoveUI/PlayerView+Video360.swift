@@ -2,7 +2,7 @@ import CLibc
 import CGtk
 import CoveCore
 
-/// An equirectangular video plays in the 360 view (a GL area) instead of the flat picture; the Video 360 button
+/// An equirectangular video plays in the 360 view (a GL area, or drawn on the CPU without GL) instead of the flat picture; the Video 360 button
 /// toggles VR goggles, which hide the screen-mode button and hold the window fullscreen while they last.
 extension PlayerView {
     /// The 360 view when it is the one showing pictures.
@@ -29,7 +29,7 @@ extension PlayerView {
 
     private func make360View() -> Video360View? {
         if let video360View { return video360View }
-        let view = Video360View(controller: controller)
+        let view = Video360View(controller: controller, drawing: video360Drawing)
         view.onUnavailable = { [weak self] reason in self?.video360Unavailable(reason) }
         // Right above the flat picture, beneath the poster, captions, status and controls.
         gtk_overlay_add_overlay(cast(widget), view.root)

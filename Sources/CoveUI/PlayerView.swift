@@ -19,6 +19,8 @@ public final class PlayerView {
     let surface = VideoSurface()
     /// The 360 view, over the flat picture for an equirectangular video (PlayerView+Video360).
     var video360View: Video360View?
+    /// How the 360 view draws; nil: as the display allows (GL where GTK has it, the CPU where it runs without).
+    var video360Drawing: Video360View.Drawing?
     /// The window went fullscreen for VR goggles, and leaves it with them.
     var fullscreenForGoggles = false
     let notice = TransientNotice()

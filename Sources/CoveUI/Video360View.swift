@@ -22,7 +22,8 @@ final class Video360View {
     let drawing: Drawing
     private let controller: PlaybackController
     private let raster: SphereRasterPicture?
-    private var redrawQueued = false
+    /// A new view waiting to be drawn on the CPU (drawn once the main loop is idle).
+    private(set) var redrawQueued = false
     private var sphere: OpaquePointer?
     private var pending: (any VideoPicture)?
     private(set) var isUnavailable = false

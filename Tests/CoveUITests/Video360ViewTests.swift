@@ -6,8 +6,9 @@ import CoveGLib
 import CoveMedia
 import XCTest
 
-/// The 360 view in a real window under Xvfb (GL on Mesa's llvmpipe): an equirectangular scene encoded now, the
-/// GL area rendered and its pixels read. Each direction of the scene has its own colour (EquirectangularScene).
+/// The 360 view in a real window under Xvfb, drawn both ways (GL on Mesa's llvmpipe, and on the CPU as where GTK runs
+/// without GL): an equirectangular scene encoded now, the view rendered and its pixels read. Each direction of the
+/// scene has its own colour (EquirectangularScene).
 extension UITestSupport {
     /// A 4 s equirectangular scene, encoded the first time a test asks.
     static func sphereClipPath() throws -> String {
@@ -21,7 +22,11 @@ extension UITestSupport {
 
 final class Video360ViewTests: XCTestCase {
     func testTheViewLooksWherePanAndTiltPointAndGogglesSplitIt() throws {
-        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.lookAround() } }
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.lookAround(drawing: .gl) } }
+    }
+
+    func testDrawnOnTheCPUTheViewLooksTheSameWay() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.lookAround(drawing: .cpu) } }
     }
 }
 
@@ -51,17 +56,21 @@ extension PlayerViewScenario {
         projection.tilt = tilt
         projection.projectionStyle = style
         player.controller.viewProjection = projection
+        // Drawn on the CPU, a new view is drawn once the main loop is idle (a GL area renders at the snapshot).
+        _ = MainLoop.run(until: { player.video360View?.redrawQueued != true }, timeout: 5)
     }
 
-    func lookAround() throws {
+    func lookAround(drawing: Video360View.Drawing) throws {
         let player = try makePlayer(width: 800, height: 450)
         defer { finish(player) }
+        player.video360Drawing = drawing
         var properties: [String: JSONValue] = ["name": "Sphere", "projection": "equirectangular"]
         properties["id"] = "sphere"
         player.controller.setVideos([Video(sources: [Source(url: try Self.sphereClip())], properties: properties)])
         XCTAssertTrue(MainLoop.run(until: { player.video360View?.hasFrame == true }, timeout: 20),
                       "a frame reached the GL texture: \(events.map(\.jsonLine))")
         let view = try XCTUnwrap(player.shown360View, "the 360 view is shown")
+        XCTAssertEqual(view.drawing, drawing)
         XCTAssertEqual(gtk_widget_get_visible(player.surface.root), 0, "the flat picture is not")
         XCTAssertTrue(events.contains(.video360(navigation: .fingerTracking, style: .normal)))
         XCTAssertEqual(player.controller.viewProjection.sourceFormat, .equirectangular)

@@ -92,9 +92,12 @@ CoveSphere *cove_sphere_new(bool use_es, const char **error) {
     return sphere;
 }
 
-void cove_sphere_upload(CoveSphere *sphere, const uint8_t *pixels, int width, int height, int stride) {
+void cove_sphere_upload(CoveSphere *sphere, const uint8_t *pixels, int width, int height, int stride, bool bgra) {
     if (sphere == NULL || pixels == NULL || width <= 0 || height <= 0 || stride < width * 4) return;
     glBindTexture(GL_TEXTURE_2D, sphere->texture);
+    // BGRA frames are uploaded as they are and read back in order by the texture's swizzle (GL 3.3, GLES 3.0).
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, bgra ? GL_BLUE : GL_RED);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, bgra ? GL_RED : GL_BLUE);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, stride / 4);
     if (width != sphere->width || height != sphere->height) {

@@ -1,7 +1,16 @@
-/// A decoded picture as an engine hands it to the screen: opaque R8G8B8A8 rows, shared without copying.
+/// The order of a picture's four bytes a pixel, alpha last and opaque (so premultiplied too).
+public enum PixelOrder: Sendable, Equatable {
+    /// R8G8B8A8: what GL uploads as it is.
+    case rgba
+    /// B8G8R8A8: cairo's own order on little-endian machines, which GTK's cairo renderer copies without converting.
+    case bgra
+}
+
+/// A decoded picture as an engine hands it to the screen: opaque rows of four bytes a pixel, shared without copying.
 public protocol VideoPicture: AnyObject, Sendable {
     var width: Int { get }
     var height: Int { get }
+    var pixelOrder: PixelOrder { get }
     /// Bytes from one row to the next; at least `width * 4`.
     var stride: Int { get }
     /// The pixels as a `GBytes*` of `stride * height` bytes, owned by the picture: a texture takes its own
@@ -9,6 +18,10 @@ public protocol VideoPicture: AnyObject, Sendable {
     var pixelBytes: OpaquePointer { get }
     /// Presentation time in stream seconds, when known.
     var timestamp: Double? { get }
+}
+
+extension VideoPicture {
+    public var pixelOrder: PixelOrder { .rgba }
 }
 
 /// Where an engine's pictures come out: the latest one and a notification for each new one. The flat view,

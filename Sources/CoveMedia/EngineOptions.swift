@@ -1,9 +1,10 @@
 import CGLib
+import CoveCore
 
 /// How a `GStreamerEngine` renders; tests and headless tools choose the quiet variants.
 public struct EngineOptions: Sendable, Equatable {
     public enum VideoOutput: Sendable, Equatable {
-        /// RGBA frames published on the engine's `videoOutput` on the main thread.
+        /// Frames (RGBA or BGRA, `pixelOrder`) published on the engine's `videoOutput` on the main thread.
         case frames
         /// Decoded and discarded in real time (no frames reach the app).
         case none
@@ -18,10 +19,15 @@ public struct EngineOptions: Sendable, Equatable {
 
     public var videoOutput: VideoOutput
     public var audioOutput: AudioOutput
+    /// The byte order of the frames: whatever the screen takes without converting (BGRA for GTK's cairo
+    /// renderer, whose conversion from RGBA in GTK 4.8 goes through floats on the main thread).
+    public var pixelOrder: PixelOrder
 
-    public init(videoOutput: VideoOutput = .frames, audioOutput: AudioOutput = .automatic) {
+    public init(videoOutput: VideoOutput = .frames, audioOutput: AudioOutput = .automatic,
+                pixelOrder: PixelOrder = .rgba) {
         self.videoOutput = videoOutput
         self.audioOutput = audioOutput
+        self.pixelOrder = pixelOrder
     }
 }
 

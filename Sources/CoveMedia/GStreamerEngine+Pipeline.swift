@@ -74,7 +74,7 @@ extension GStreamerEngine {
               let sink = gst_element_factory_make("appsink", "cove-video"),
               let binElement = gst_bin_new("cove-video-bin") else { return nil }
         cove_object_set_uint(scaler, "n-threads", UInt32(max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))))
-        let caps = gst_caps_from_string("video/x-raw,format=RGBA")
+        let caps = gst_caps_from_string("video/x-raw,format=\(pixelFormatName)")
         cove_object_set_object(sink, "caps", caps)
         gst_caps_unref(caps)
         // One buffer, dropping older ones: the bridge keeps only the newest frame anyway, and a full queue
@@ -110,13 +110,16 @@ extension GStreamerEngine {
         cove_object_set_object(playbin, "video-filter", filter)
     }
 
+    /// GStreamer's name for the frames' byte order.
+    var pixelFormatName: String { options.pixelOrder == .bgra ? "BGRA" : "RGBA" }
+
     /// Caps the frames at the video output's preferred size, keeping the display aspect ratio and never scaling
     /// up (videoconvertscale fixates ranges to the size nearest the source's); square pixels, so anamorphic video
     /// shows at its true shape. Renegotiates a running pipeline: capsfilter asks upstream to reconfigure.
     func applyPreferredSize() {
         guard let videoSizeFilter else { return }
         let limit = videoOutput.preferredSize.map { (max(2, $0.width), max(2, $0.height)) } ?? (16384, 16384)
-        let description = "video/x-raw,format=RGBA,width=(int)[1,\(limit.0)],height=(int)[1,\(limit.1)]"
+        let description = "video/x-raw,format=\(pixelFormatName),width=(int)[1,\(limit.0)],height=(int)[1,\(limit.1)]"
             + ",pixel-aspect-ratio=(fraction)1/1"
         guard description != appliedSizeCaps, let caps = gst_caps_from_string(description) else { return }
         appliedSizeCaps = description

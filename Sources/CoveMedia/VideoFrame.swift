@@ -3,7 +3,7 @@ import CGStreamer
 import CGStreamerShim
 import CoveCore
 
-/// One decoded RGBA frame (R8G8B8A8, opaque: alpha is 255, so it reads as premultiplied too), shared without
+/// One decoded frame of four bytes a pixel (R8G8B8A8, or B8G8R8A8 where the screen takes that; opaque: alpha is 255, so it reads as premultiplied too), shared without
 /// copying: it holds the decoder's buffer until the last reference to the frame — or to `bytes`, which a
 /// GdkMemoryTexture takes — goes away.
 /// Immutable, so it may cross threads.
@@ -12,6 +12,7 @@ public final class VideoFrame: VideoPicture, @unchecked Sendable {
     public let height: Int
     /// Bytes from one row to the next; at least `width * 4`, larger when the decoder pads rows.
     public let stride: Int
+    public let pixelOrder: PixelOrder
     /// The pixels as a `GBytes*` of `stride * height` bytes, owned by the frame: `g_bytes_ref` to keep it longer.
     public let bytes: OpaquePointer
     /// Presentation time in stream seconds (the timeline positions and seeks use), when the buffer carries one.
@@ -29,6 +30,12 @@ public final class VideoFrame: VideoPicture, @unchecked Sendable {
         self.width = Int(width)
         self.height = Int(height)
         self.stride = Int(stride)
+        var order = PixelOrder.rgba
+        if let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0),
+           let format = gst_structure_get_string(structure, "format"), String(cString: format) == "BGRA" {
+            order = .bgra
+        }
+        pixelOrder = order
         let buffer = gst_sample_get_buffer(sample)
         let pts = buffer?.pointee.pts ?? UInt.max
         // HLS segments carry their own timestamps; the segment maps them onto the stream's timeline.

@@ -33,9 +33,10 @@ final class SphereRasterPicture {
                     width: width, height: height, outputStride: width * 4, projection: projection)
         let bytes = g_bytes_new_take(storage, gsize(width * height * 4))
         defer { g_bytes_unref(bytes) }
-        // Opaque, so premultiplied already: GTK 4.8 would convert a straight-alpha texture on the CPU.
-        guard let texture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_R8G8B8A8_PREMULTIPLIED,
-                                                   bytes, gsize(width * 4)) else { return false }
+        // The frame's own byte order (the raster moves whole pixels), opaque, so premultiplied already.
+        guard let texture = gdk_memory_texture_new(Int32(width), Int32(height),
+                                                   VideoSurface.memoryFormat(frame.pixelOrder), bytes,
+                                                   gsize(width * 4)) else { return false }
         gtk_picture_set_paintable(OpaquePointer(root), texture)
         g_object_unref(UnsafeMutableRawPointer(texture))
         hasFrame = true

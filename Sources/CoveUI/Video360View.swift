@@ -140,7 +140,7 @@ final class Video360View {
             let data = g_bytes_get_data(picture.pixelBytes, &size)
             if let data, size >= picture.stride * picture.height {
                 cove_sphere_upload(sphere, data.assumingMemoryBound(to: UInt8.self), Int32(picture.width),
-                                   Int32(picture.height), Int32(picture.stride))
+                                   Int32(picture.height), Int32(picture.stride), picture.pixelOrder == .bgra)
                 counted()
             }
         }

@@ -29,12 +29,18 @@ final class VideoSurface {
         // Video is opaque (alpha 255 from videoconvert), so the bytes are premultiplied already; a straight-alpha
         // format would make GTK 4.8 convert every frame on the CPU before upload, about a third more CPU.
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   GDK_MEMORY_R8G8B8A8_PREMULTIPLIED, frame.pixelBytes, gsize(frame.stride))
+                                                   Self.memoryFormat(frame.pixelOrder), frame.pixelBytes,
+                                                   gsize(frame.stride))
         else { return }
         gtk_picture_set_paintable(OpaquePointer(root), texture)
         g_object_unref(UnsafeMutableRawPointer(texture))
         framesShown += 1
         frameSize = (frame.width, frame.height)
+    }
+
+    /// The texture format of a picture's bytes: GTK's cairo renderer takes B8G8R8A8 as it is, GL R8G8B8A8.
+    static func memoryFormat(_ order: PixelOrder) -> GdkMemoryFormat {
+        order == .bgra ? GDK_MEMORY_B8G8R8A8_PREMULTIPLIED : GDK_MEMORY_R8G8B8A8_PREMULTIPLIED
     }
 
     /// Starts counting paints (the exit report, `cove-bench --picture`); a signal per paint, so not by default.

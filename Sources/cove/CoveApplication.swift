@@ -125,7 +125,8 @@ final class CoveApplication {
         let captions = CoveStateFile.captionPersistence(in: state)
         let controller = PlaybackController(captionPersistence: captions, captionCueLoader: CaptionLoader().cueLoader,
                                             scheduler: MainLoopScheduler()) {
-            GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic))
+            GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic,
+                                                    pixelOrder: RendererSelection.pixelOrder))
         }
         controller.autoPlay = true
         // Server-side ads: the VMAP is read before the stitched stream plays.

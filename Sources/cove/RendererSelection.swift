@@ -13,4 +13,7 @@ enum RendererSelection {
             setenv(name, value, 1)
         }
     }
+
+    /// The frames' byte order for the renderer GTK will use.
+    static var pixelOrder: PixelOrder { SoftwareRendering.pixelOrder(ProcessInfo.processInfo.environment) }
 }

@@ -33,6 +33,12 @@ final class SoftwareRenderingTests: XCTestCase {
         XCTAssertEqual(SoftwareRendering.environment(["GDK_DEBUG": "events,gl-disable"], devices: []), [:])
     }
 
+    func testFramesComeInTheRenderersOwnByteOrder() {
+        XCTAssertEqual(SoftwareRendering.pixelOrder(["GSK_RENDERER": "cairo"]), .bgra)
+        XCTAssertEqual(SoftwareRendering.pixelOrder(["GSK_RENDERER": "gl"]), .rgba)
+        XCTAssertEqual(SoftwareRendering.pixelOrder([:]), .rgba, "GTK's choice on a GPU: GL")
+    }
+
     func testOtherDebugFlagsAreKept() {
         XCTAssertEqual(SoftwareRendering.environment(["GDK_DEBUG": "events"], devices: []),
                        ["GSK_RENDERER": "cairo", "GDK_DEBUG": "events,gl-disable"])

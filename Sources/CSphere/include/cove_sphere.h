@@ -11,7 +11,7 @@ typedef struct CoveSphere CoveSphere;
 /// at a static sentence for the log.
 CoveSphere *cove_sphere_new(bool use_es, const char **error);
 /// Takes a new frame: RGBA8 rows of `stride` bytes. The texture is reallocated only when the size changes.
-void cove_sphere_upload(CoveSphere *sphere, const uint8_t *pixels, int width, int height, int stride);
+void cove_sphere_upload(CoveSphere *sphere, const uint8_t *pixels, int width, int height, int stride, bool bgra);
 /// Whether a frame has been uploaded.
 bool cove_sphere_has_frame(const CoveSphere *sphere);
 /// Draws into the bound framebuffer of `width`×`height` pixels: the direction of each pixel from pan, tilt (degrees)

@@ -17,6 +17,13 @@ public enum SoftwareRendering {
         return ["GSK_RENDERER": "cairo", "GDK_DEBUG": debug.isEmpty ? "gl-disable" : debug + ",gl-disable"]
     }
 
+    /// The frames' byte order for the renderer in `environment` (after `environment(_:devices:)` is applied):
+    /// BGRA for cairo, which takes it as it is (GTK 4.8 converts any other order through floats, on the main thread,
+    /// for every frame), RGBA for GL.
+    public static func pixelOrder(_ environment: [String: String]) -> PixelOrder {
+        environment["GSK_RENDERER"]?.lowercased() == "cairo" ? .bgra : .rgba
+    }
+
     /// Whether Mesa could only rasterise on the CPU here: software forced, a software Gallium driver named, or no
     /// GPU device at all (`devices`: the names in /dev/dri, and /dev/nvidia0 where that exists).
     public static func isSoftwareOnly(_ environment: [String: String], devices: [String]) -> Bool {

@@ -72,3 +72,16 @@ gboolean cove_x11_display_accepts_clients(int timeout_ms) {
         g_usleep(100 * 1000);
     }
 }
+
+long cove_x11_screen_pixel(int x, int y) {
+    Display *display = XOpenDisplay(NULL);
+    if (display == NULL) return -1;
+    long colour = -1;
+    XImage *image = XGetImage(display, DefaultRootWindow(display), x, y, 1, 1, AllPlanes, ZPixmap);
+    if (image != NULL) {
+        colour = (long)(XGetPixel(image, 0, 0) & 0xFFFFFF);
+        XDestroyImage(image);
+    }
+    XCloseDisplay(display);
+    return colour;
+}

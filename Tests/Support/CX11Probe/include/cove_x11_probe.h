@@ -13,4 +13,7 @@ gboolean cove_root_watch_saw_keep_above(CoveRootWatch *watch, GtkWindow *window,
 void cove_root_watch_close(CoveRootWatch *watch);
 /// Whether the X server named by $DISPLAY accepts a client within `timeout_ms` (for launching one in a test).
 gboolean cove_x11_display_accepts_clients(int timeout_ms);
+/// The colour (0xRRGGBB) at (x, y) of the screen named by $DISPLAY, as the X server shows it; -1 when it cannot
+/// be read.
+long cove_x11_screen_pixel(int x, int y);
 #endif

@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import Dispatch
 
 /// Process-wide GStreamer set-up and small queries the UI and the engine share.
 public enum GStreamerRuntime {
@@ -7,6 +8,22 @@ public enum GStreamerRuntime {
     public static func ensureInitialized() {
         _ = initialized
     }
+
+    /// Initialises GStreamer and loads the plugins a first video needs on a thread of its own, while the caller
+    /// goes on (GTK's start-up). gst-libav alone maps FFmpeg's tree of about a hundred libraries, which would
+    /// otherwise happen on the streaming thread between finding the type and decoding the first frame.
+    public static func prepareInBackground() {
+        DispatchQueue.global(qos: .userInitiated).async {
+            ensureInitialized()
+            for name in preloadedPlugins {
+                if let plugin = gst_plugin_load_by_name(name) { gst_object_unref(UnsafeMutableRawPointer(plugin)) }
+            }
+        }
+    }
+
+    /// What playing an MP4 or an HLS stream loads first, the decoders' plugin largest of all.
+    static let preloadedPlugins = ["libav", "playback", "typefindfunctions", "isomp4", "videoconvertscale", "app",
+                                   "audioconvert", "audioresample", "autodetect", "coreelements"]
 
     /// Whether an element factory of this name is installed (e.g. "playbin3", "hlsdemux2").
     public static func hasElement(_ factoryName: String) -> Bool {

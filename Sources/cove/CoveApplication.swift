@@ -38,6 +38,10 @@ final class CoveApplication {
         self.customLayout = customLayout
     }
 
+    private var engineOptions: EngineOptions {
+        EngineOptions(videoOutput: .frames, audioOutput: .automatic, pixelOrder: RendererSelection.pixelOrder)
+    }
+
     func run() -> Int32 {
         MainLoop.bridgeDispatchMainQueue()
         exit.stopPlayback = { [unowned self] in
@@ -48,7 +52,8 @@ final class CoveApplication {
         // Files alone go to the Cove already running; any other option is a player of its own (SingleInstance).
         switch SingleInstance.register(options, make: { [unowned self] flags in self.makeApplication(flags: flags) }) {
         case .primary:
-            break
+            // This process plays: GStreamer's decoders load on another core while GTK starts below.
+            GStreamerRuntime.prepareInBackground()
         case .handedOver:
             // Kept, not unreferenced: GApplication warns about a registered application destroyed outside
             // g_application_run, and the process ends now anyway.
@@ -123,10 +128,10 @@ final class CoveApplication {
         g_object_ref(UnsafeMutableRawPointer(window))
         exit.saveState = { WindowGeometry.save(gtkWindow, to: state) }
         let captions = CoveStateFile.captionPersistence(in: state)
+        let engineOptions = self.engineOptions
         let controller = PlaybackController(captionPersistence: captions, captionCueLoader: CaptionLoader().cueLoader,
                                             scheduler: MainLoopScheduler()) {
-            GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .automatic,
-                                                    pixelOrder: RendererSelection.pixelOrder))
+            GStreamerEngine(options: engineOptions)
         }
         controller.autoPlay = true
         // Server-side ads: the VMAP is read before the stitched stream plays.

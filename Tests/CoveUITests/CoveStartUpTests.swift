@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+/// What Cove does at start-up besides GTK: GStreamer's decoders load on another core while the window is built
+/// (`GStreamerRuntime.prepareInBackground`), so the first video's pipeline does not map FFmpeg's tree of libraries
+/// on its streaming thread.
+final class CoveStartUpTests: XCTestCase {
+    private func maps(of pid: Int32) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
+    func testTheDecodersAreLoadedBeforeAnythingPlays() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("startup-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        // The start page: no video, no pipeline.
+        let run = try CoveProcess(UITestSupport.coveBinary, [], environment: ["XDG_STATE_HOME": state.path])
+        defer { run.stop() }
+        let deadline = Date().addingTimeInterval(15)
+        var loaded = false
+        while !loaded, Date() < deadline {
+            loaded = (try? maps(of: run.pid))?.contains("libgstlibav.so") == true
+            if !loaded { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        XCTAssertTrue(loaded, "gst-libav is mapped with nothing playing: \(run.allOutput)")
+        XCTAssertTrue(try maps(of: run.pid).contains("libgtk-4"), "the maps of cove itself")
+    }
+}

@@ -3,7 +3,8 @@
 // The appsink gets frames scaled to the widget; a saved frame must have the video's own size, so the decoded
 // frames are also kept (by reference, never copied) before anything scales them. Playsink's queue (3 frames), a
 // push blocked on it and the sink's own frame lie between here and the screen, so the newest six are kept and the
-// one on screen is picked by its time.
+// one on screen is picked by its time. Those older than the one on screen are let go as soon as it is shown: each
+// would hold a 1080p frame (3 MiB) out of the decoder's pool for nothing.
 #define COVE_TAP_KEPT 6
 
 struct CoveFrameTap {
@@ -120,4 +121,30 @@ GstSample *cove_sample_convert_to_rgba(GstSample *sample) {
     gst_caps_unref(out_caps);
     gst_buffer_unref(converted);
     return result;
+}
+
+void cove_frame_tap_release_before(CoveFrameTap *tap, guint64 stream_time) {
+    if (tap == NULL || stream_time == GST_CLOCK_TIME_NONE) return;
+    GstSample *released[COVE_TAP_KEPT];
+    int count = 0, kept = 0;
+    g_mutex_lock(&tap->lock);
+    for (int i = 0; i < COVE_TAP_KEPT; i++) {
+        GstSample *sample = tap->kept[i];
+        tap->kept[i] = NULL;
+        if (sample == NULL) continue;
+        guint64 time = stream_time_of(sample);
+        // Within a millisecond is the shown frame itself (its time went through a double).
+        if (time != GST_CLOCK_TIME_NONE && time + GST_MSECOND < stream_time) released[count++] = sample;
+        else tap->kept[kept++] = sample;
+    }
+    g_mutex_unlock(&tap->lock);
+    for (int i = 0; i < count; i++) gst_sample_unref(released[i]);
+}
+
+guint cove_frame_tap_count(CoveFrameTap *tap) {
+    guint count = 0;
+    g_mutex_lock(&tap->lock);
+    for (int i = 0; i < COVE_TAP_KEPT; i++) if (tap->kept[i]) count++;
+    g_mutex_unlock(&tap->lock);
+    return count;
 }

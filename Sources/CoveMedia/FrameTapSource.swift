@@ -14,6 +14,14 @@ final class FrameTapSource: FullSizeFrameSource, @unchecked Sendable {
 
     deinit { cove_frame_tap_free(tap) }
 
+    /// The frame at `timestamp` is on screen: older ones can no longer be asked for.
+    func shown(at timestamp: Double) {
+        cove_frame_tap_release_before(tap, UInt(max(0, timestamp * 1_000_000_000).rounded()))
+    }
+
+    /// Frames kept now.
+    var keptCount: Int { Int(cove_frame_tap_count(tap)) }
+
     func fullSizeFrame(at timestamp: Double?) -> (any VideoPicture)? {
         let nanoseconds = timestamp.map { UInt(max(0, $0 * 1_000_000_000).rounded()) } ?? UInt.max
         guard let kept = cove_frame_tap_pick(tap, nanoseconds) else { return nil }

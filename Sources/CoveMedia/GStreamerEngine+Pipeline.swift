@@ -156,6 +156,7 @@ extension GStreamerEngine {
     func deliver(_ sample: OpaquePointer) {
         guard isActive, let frame = VideoFrame(sample: sample) else { return }
         if frame.isKeyframe, let time = frame.timestamp { keyframes.insert(time) }
+        if let time = frame.timestamp { (videoOutput.fullSizeFrames as? FrameTapSource)?.shown(at: time) }
         videoOutput.publish(frame)
     }
 }

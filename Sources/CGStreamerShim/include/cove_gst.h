@@ -32,6 +32,11 @@ void cove_frame_tap_free(CoveFrameTap *tap);
 /// A new reference to the kept frame at `stream_time` (ns), else the newest one; NULL before the first frame.
 /// Any thread.
 GstSample *cove_frame_tap_pick(CoveFrameTap *tap, guint64 stream_time);
+/// Lets go of the kept frames older than `stream_time` (the frame now shown): they cannot be picked any more, and
+/// holding them would keep the decoder's pool larger.
+void cove_frame_tap_release_before(CoveFrameTap *tap, guint64 stream_time);
+/// How many frames the tap keeps now (for tests).
+guint cove_frame_tap_count(CoveFrameTap *tap);
 /// A new RGBA sample of `sample` at its display size (square pixels); NULL when it is no video. Slow: never on the
 /// main thread.
 GstSample *cove_sample_convert_to_rgba(GstSample *sample);

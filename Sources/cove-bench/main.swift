@@ -5,6 +5,7 @@
 // sequential findVideo requests per second one service makes against the emulator on loopback; the cost of one control-bar relayout; the autoAdvance gap; and the media bytes
 // each buffer setting fetches.
 //   xvfb-run -a swift run -c release cove-bench --picture [--seconds 20] [--rounds 3]
+//   swift run -c release cove-bench --sphere [--runs 30]
 //   xvfb-run -a swift run cove-bench --stress 200 [--parallel 1] [--seed N]
 //   xvfb-run -a swift run cove-bench --soak [40] [--rounds 3]
 //   swift run cove-bench --webvtt FILE... | --webvtt-cue-text   (the WebVTT conformance contract)
@@ -29,6 +30,11 @@ if WebVTTConformance.requested(CommandLine.arguments) {
 // The flat picture path's frames, CPU and memory, with the real `cove` (see PictureFigure.swift).
 if PictureFigure.requested(CommandLine.arguments) {
     exit(try PictureFigure.run(arguments: CommandLine.arguments))
+}
+
+// The 360 view drawn on the CPU: a frame and a new view (see SphereFigure.swift).
+if SphereFigure.requested(CommandLine.arguments) {
+    exit(SphereFigure.run(runs: option("--runs", default: 30)))
 }
 
 // The Downloader's rate and CPU time beside curl's (see DownloadFigure.swift); `--download-server` is its child.

@@ -93,33 +93,44 @@ public struct SphereRaster {
         let weights: UnsafeMutableBufferPointer<UInt32>
     }
 
+    /// One row of the table: `ViewProjection.direction` worked out in Float with the row's part of each ray done
+    /// once (a new view is made again at the pointer's rate while dragging).
     private static func fillRow(_ y: Int, of rows: Rows, key: Key, camera: ViewProjection.Camera) {
         // The goggles' divider: two pixels of the clear colour between the eyes, as the GL view draws it.
         let eye = key.goggles ? (key.width - 2) / 2 : key.width
-        let viewports = key.goggles ? [0, key.width - eye] : [0]
-        let pointY = 1 - 2 * (Double(y) + 0.5) / Double(key.height)
-        let stridePixels = key.frameStride / 4
-        for origin in viewports where eye > 0 {
-            let aspect = Double(eye) / Double(key.height)
+        guard eye > 0 else { return }
+        let pointY = Float(1 - 2 * (Double(y) + 0.5) / Double(key.height))
+        let halfHeight = Float(camera.halfHeight), halfWidth = Float(camera.halfHeight * Double(eye) / Double(key.height))
+        let (fx0, fy0, fz0) = (Float(camera.forward.0), Float(camera.forward.1), Float(camera.forward.2))
+        let (ux, uy, uz) = (Float(camera.up.0), Float(camera.up.1), Float(camera.up.2))
+        let (rx, ry, rz) = (Float(camera.right.0), Float(camera.right.1), Float(camera.right.2))
+        // The row's share of every ray in it.
+        let (bx, by, bz) = (fx0 + pointY * halfHeight * ux, fy0 + pointY * halfHeight * uy, fz0 + pointY * halfHeight * uz)
+        let frameWidth = Float(key.frameWidth), frameHeight = Float(key.frameHeight)
+        let lastRow = key.frameHeight - 1, stridePixels = key.frameStride / 4
+        let inverseEye = 2 / Float(eye)
+        for origin in key.goggles ? [0, key.width - eye] : [0] {
+            var index = y * key.width + origin
             for x in 0..<eye {
-                let pointX = 2 * (Double(x) + 0.5) / Double(eye) - 1
-                let seen = camera.direction(x: pointX, y: pointY, aspect: aspect)
-                let point = ViewProjection.framePoint(longitude: seen.longitude, latitude: seen.latitude)
+                let pointX = (Float(x) + 0.5) * inverseEye - 1
+                let dx = bx + pointX * halfWidth * rx, dy = by + pointX * halfWidth * ry, dz = bz + pointX * halfWidth * rz
+                let length = (dx * dx + dy * dy + dz * dz).squareRoot()
+                let longitude = atan2f(dx, dz), latitude = asinf(min(max(dy / length, -1), 1))
                 // Texel centres sit at half pixels, as GL's linear filter reads them.
-                let sx = point.u * Double(key.frameWidth) - 0.5
-                var sy = point.v * Double(key.frameHeight) - 0.5
-                sy = min(max(sy, 0), Double(key.frameHeight - 1))
+                let sx = (0.5 + longitude / (2 * .pi)) * frameWidth - 0.5
+                let sy = min(max((0.5 - latitude / .pi) * frameHeight - 0.5, 0), frameHeight - 1)
                 let column = sx.rounded(.down)
-                var row = Int(sy.rounded(.down))
-                var fy = Int(((sy - Double(row)) * 256).rounded())
-                if row >= key.frameHeight - 1 { row = key.frameHeight - 2; fy = 256 }
+                var row = Int(sy)
+                var fy = Int(((sy - Float(row)) * 256).rounded())
+                if row >= lastRow { row = lastRow - 1; fy = 256 }
                 let fx = Int(((sx - column) * 256).rounded())
-                let x0 = ((Int(column) % key.frameWidth) + key.frameWidth) % key.frameWidth
+                var x0 = Int(column) % key.frameWidth
+                if x0 < 0 { x0 += key.frameWidth }
                 let x1 = x0 + 1 == key.frameWidth ? 0 : x0 + 1
-                let index = y * key.width + origin + x
                 rows.left[index] = Int32(row * stridePixels + x0)
                 rows.right[index] = Int32(row * stridePixels + x1)
                 rows.weights[index] = UInt32(fx) | UInt32(fy) << 16
+                index += 1
             }
         }
     }

@@ -141,10 +141,14 @@ void cove_frame_tap_release_before(CoveFrameTap *tap, guint64 stream_time) {
     for (int i = 0; i < count; i++) gst_sample_unref(released[i]);
 }
 
-guint cove_frame_tap_count(CoveFrameTap *tap) {
-    guint count = 0;
+guint64 cove_frame_tap_oldest(CoveFrameTap *tap) {
+    guint64 oldest = GST_CLOCK_TIME_NONE;
     g_mutex_lock(&tap->lock);
-    for (int i = 0; i < COVE_TAP_KEPT; i++) if (tap->kept[i]) count++;
+    for (int i = 0; i < COVE_TAP_KEPT; i++) {
+        if (tap->kept[i] == NULL) continue;
+        guint64 time = stream_time_of(tap->kept[i]);
+        if (time != GST_CLOCK_TIME_NONE && (oldest == GST_CLOCK_TIME_NONE || time < oldest)) oldest = time;
+    }
     g_mutex_unlock(&tap->lock);
-    return count;
+    return oldest;
 }

@@ -19,8 +19,11 @@ final class FrameTapSource: FullSizeFrameSource, @unchecked Sendable {
         cove_frame_tap_release_before(tap, UInt(max(0, timestamp * 1_000_000_000).rounded()))
     }
 
-    /// Frames kept now.
-    var keptCount: Int { Int(cove_frame_tap_count(tap)) }
+    /// The stream time of the oldest frame kept now.
+    var oldestKeptTimestamp: Double? {
+        let time = cove_frame_tap_oldest(tap)
+        return time == UInt.max ? nil : Double(time) / 1_000_000_000
+    }
 
     func fullSizeFrame(at timestamp: Double?) -> (any VideoPicture)? {
         let nanoseconds = timestamp.map { UInt(max(0, $0 * 1_000_000_000).rounded()) } ?? UInt.max

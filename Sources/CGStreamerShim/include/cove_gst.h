@@ -35,8 +35,8 @@ GstSample *cove_frame_tap_pick(CoveFrameTap *tap, guint64 stream_time);
 /// Lets go of the kept frames older than `stream_time` (the frame now shown): they cannot be picked any more, and
 /// holding them would keep the decoder's pool larger.
 void cove_frame_tap_release_before(CoveFrameTap *tap, guint64 stream_time);
-/// How many frames the tap keeps now (for tests).
-guint cove_frame_tap_count(CoveFrameTap *tap);
+/// The stream time (ns) of the oldest frame kept now, GST_CLOCK_TIME_NONE when none (for tests).
+guint64 cove_frame_tap_oldest(CoveFrameTap *tap);
 /// A new RGBA sample of `sample` at its display size (square pixels); NULL when it is no video. Slow: never on the
 /// main thread.
 GstSample *cove_sample_convert_to_rgba(GstSample *sample);

@@ -9,8 +9,13 @@ import CoveGLib
 @MainActor
 final class PictureSizing {
     /// Full resolution: fullscreen (and the 360 view, which samples the whole frame).
-    var fullResolution = false
+    var fullResolution = false {
+        // A guess made for the window no longer holds: the whole frame is wanted from the first picture on.
+        didSet { if fullResolution, requestedIsGuess { apply(nil) } }
+    }
     private(set) var requested: PictureSize?
+    /// `requested` is a guess (the window's size, before any picture was shown), not a measured size.
+    private var requestedIsGuess = false
     private var wanted: PictureSize?
     private var settle: TimerSource?
     private weak var output: VideoOutput?
@@ -21,6 +26,16 @@ final class PictureSizing {
         output?.preferredSize = requested
     }
 
+    /// Before the first picture, the size it will most likely be shown at (the window's), so the first frame is
+    /// converted at that size: otherwise it comes at the video's own size, is scaled again when drawn, and the
+    /// pipeline renegotiates for the second. The first picture shown corrects a wrong guess at once.
+    func expect(_ size: PictureSize) {
+        guard requested == nil, wanted == nil, !fullResolution, size.width > 0, size.height > 0 else { return }
+        requested = size
+        requestedIsGuess = true
+        output?.preferredSize = size
+    }
+
     /// Called with each picture shown: `widget` is where it is shown.
     func shown(in widget: Widget) {
         let scale = Int(gtk_widget_get_scale_factor(widget))
@@ -29,8 +44,8 @@ final class PictureSizing {
         guard target != wanted else { return }
         wanted = target
         settle?.cancel()
-        // The first size applies at once; later changes wait until the resize settles.
-        if requested == nil, output?.preferredSize == nil, target != nil {
+        // The first size applies at once (a guess is no size yet); later changes wait until the resize settles.
+        if requestedIsGuess || (requested == nil && output?.preferredSize == nil && target != nil) {
             apply(target)
         } else {
             settle = MainLoop.after(milliseconds: 200) { [weak self] in self?.apply(target) }
@@ -38,6 +53,7 @@ final class PictureSizing {
     }
 
     private func apply(_ target: PictureSize?) {
+        requestedIsGuess = false
         requested = target
         output?.preferredSize = target
     }

@@ -314,6 +314,10 @@ public final class PlayerView {
             return false
         }
         gtk_widget_add_controller(window, keys)
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cast(window), &width, &height)
+        let scale = Int(gtk_widget_get_scale_factor(window))
+        sizing.expect(PictureSize(width: Int(width) * scale, height: Int(height) * scale))
     }
 
     /// The commands of PlayerShortcuts' `player.*` rows; their keys are bound in `PlayerActions.install`.

@@ -12,6 +12,10 @@ final class PictureSizingTests: XCTestCase {
     func testFramesArriveAtTheShownSize() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.framesArriveAtTheShownSize() } }
     }
+
+    func testTheFirstFrameAlreadyComesAtTheWindowsSize() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.firstFrameAtTheWindowsSize() } }
+    }
 }
 
 extension PlayerViewScenario {
@@ -51,6 +55,25 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { frameWidth() == 520 }, timeout: 10), "\(player.surface.frameSize as Any)")
         XCTAssertEqual(frameHeight(), 293, "the aspect ratio is kept")
         XCTAssertEqual(events.filter { $0 == .lifecycle(.play) }.count, plays, "still paused")
+    }
+}
+
+extension PlayerViewScenario {
+    /// The window's size is the guess before any picture is shown, so the first frame is converted at it: not at
+    /// the video's own size, scaled again when drawn and renegotiated for the next frames.
+    func firstFrameAtTheWindowsSize() throws {
+        let player = try makePlayer(width: 320, height: 240)
+        defer { finish(player) }
+        XCTAssertEqual(player.sizing.requested, PictureSize(width: 320, height: 240), "the guess: the window's size")
+        let clip = try XCTUnwrap(GStreamerRuntime.fileURI(forPath: UITestSupport.mediaRoot() + "/clip.mp4")
+            .flatMap(URL.init(string:)))
+        player.controller.setVideos([Video.video(withURL: clip)])
+        XCTAssertTrue(MainLoop.run(until: { player.surface.framesShown >= 1 }, timeout: 20))
+        // The 640×360 clip fitted into 320×240: 320×180 from the first frame on.
+        XCTAssertEqual(player.surface.frameSize?.width, 320, "\(player.surface.frameSize as Any)")
+        XCTAssertEqual(player.surface.frameSize?.height, 180)
+        // The first picture measured the real size (the picture fills the window here): no longer a guess.
+        XCTAssertEqual(player.sizing.requested?.width, 320)
     }
 }
 

@@ -14,6 +14,8 @@ enum PictureFigure {
         var due: Int
         var cpuSeconds: Double
         var peakRSSMiB: Int
+        /// Minor page faults a second while measured: buffers mapped and zeroed anew rather than reused.
+        var faultsPerSecond: Double
     }
 
     static func requested(_ arguments: [String]) -> Bool { arguments.contains("--picture") }
@@ -43,16 +45,17 @@ enum PictureFigure {
         for round in 1...rounds {
             let result = try measure(binary: binary, media: media, projection: projection, seconds: seconds,
                                      environment: environment)
-            print(String(format: "  round %d: first paint %.0f ms, painted %d of %d due, CPU %.1f s, peak RSS %d MiB",
-                         round, result.firstPaintMilliseconds, result.painted, result.due, result.cpuSeconds,
-                         result.peakRSSMiB))
+            print(String(format: "  round %d: first paint %.0f ms, painted %d of %d due, CPU %.1f s, peak RSS %d MiB, "
+                         + "%.0f page faults/s", round, result.firstPaintMilliseconds, result.painted, result.due,
+                         result.cpuSeconds, result.peakRSSMiB, result.faultsPerSecond))
             results.append(result)
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print(String(format: "picture median: first paint %.0f ms, painted %.1f%% of due, CPU %.1f s per %d s, "
-                     + "peak RSS %.0f MiB", median(results.map(\.firstPaintMilliseconds)),
+                     + "peak RSS %.0f MiB, %.0f page faults/s", median(results.map(\.firstPaintMilliseconds)),
                      median(results.map { 100 * Double($0.painted) / Double(max($0.due, 1)) }),
-                     median(results.map(\.cpuSeconds)), seconds, median(results.map { Double($0.peakRSSMiB) })))
+                     median(results.map(\.cpuSeconds)), seconds, median(results.map { Double($0.peakRSSMiB) }),
+                     median(results.map(\.faultsPerSecond))))
         return 0
     }
 
@@ -99,8 +102,10 @@ enum PictureFigure {
         // Settled first (the pipeline's size renegotiation, the first seconds' caches), then measured.
         Thread.sleep(forTimeInterval: 2)
         let cpuBefore = try ProcStat.cpuSeconds(of: cove.pid)
+        let faultsBefore = try ProcStat.minorFaults(of: cove.pid)
         Thread.sleep(forTimeInterval: Double(seconds))
         let cpu = try ProcStat.cpuSeconds(of: cove.pid) - cpuBefore
+        let faults = Double(try ProcStat.minorFaults(of: cove.pid) - faultsBefore) / Double(seconds)
         let peak = try ProcStat.peakRSSKiB(of: cove.pid) / 1024
         kill(cove.pid, SIGTERM)
         guard cove.waitForExit(timeout: 5) else { throw BenchmarkError("cove did not exit on SIGTERM") }
@@ -116,7 +121,7 @@ enum PictureFigure {
         else { throw BenchmarkError("an unreadable picture report: \(line)") }
         let due = Int(Double(stopped - firstPaint) / 1e9 * 30) + 1
         return Round(firstPaintMilliseconds: Double(firstPaint - started) / 1e6, painted: painted, due: due,
-                     cpuSeconds: cpu, peakRSSMiB: peak)
+                     cpuSeconds: cpu, peakRSSMiB: peak, faultsPerSecond: faults)
     }
 
     static func monotonicNanoseconds() -> UInt64 {
@@ -136,6 +141,15 @@ enum ProcStat {
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12])
         else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func minorFaults(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // minflt is the 10th field: the 7th after the command's closing parenthesis.
+        guard let close = stat.lastIndex(of: ")") else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 7, let faults = Int(fields[7]) else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
+        return faults
     }
 
     static func peakRSSKiB(of pid: Int32) throws -> Int {

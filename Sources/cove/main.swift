@@ -15,6 +15,7 @@ if cove_quit_signals_blocked_before_main() == 0 { QuitSignals.block() }
 let cleanExit = CleanExit()
 cleanExit.handleSignals()
 cove_stdout_line_buffered()
+cove_keep_frame_buffers_in_heap()
 bindTranslations(directory: Installation.localeDirectory())
 
 let options: LaunchOptions

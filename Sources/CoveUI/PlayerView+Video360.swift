@@ -42,6 +42,7 @@ extension PlayerView {
     /// One of the two shows pictures; the other is hidden, so it neither draws nor reads as a picture.
     private func show360(_ on: Bool) {
         video360View.map { gtk_widget_set_visible($0.root, on ? 1 : 0) }
+        if !on { video360View?.hidden() }
         gtk_widget_set_visible(surface.root, on ? 0 : 1)
     }
 

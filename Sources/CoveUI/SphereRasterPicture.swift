@@ -43,6 +43,7 @@ final class SphereRasterPicture {
         return true
     }
 
+    /// Lets go of the latest frame (a 4K frame is 33 MiB) while the view is not shown.
     func clear() {
         latest = nil
         hasFrame = false

@@ -83,6 +83,11 @@ final class Video360View {
         redraw()
     }
 
+    /// Hidden: the CPU view keeps no frame meanwhile.
+    func hidden() {
+        raster?.clear()
+    }
+
     /// A new size: the CPU view draws again at it (a GL area redraws by itself).
     func resized() {
         if raster != nil { redraw() }

@@ -120,5 +120,13 @@ extension PlayerViewScenario {
 
         look(player, style: .normal)
         XCTAssertTrue(player.controlBar.layout.allLayoutItems.first { $0.tag == .screenMode }?.isRemoved == false)
+
+        // A flat video next: the flat picture shows it, and the view drawn on the CPU keeps no frame meanwhile.
+        let flat = try XCTUnwrap(GStreamerRuntime.fileURI(forPath: UITestSupport.mediaRoot() + "/clip.mp4")
+            .flatMap(URL.init(string:)))
+        player.controller.setVideos([Video.video(withURL: flat)])
+        XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_visible(player.surface.root) != 0 }, timeout: 20))
+        XCTAssertNil(player.shown360View, "the 360 view is hidden")
+        if drawing == .cpu { XCTAssertFalse(view.hasFrame, "its last 360 frame is let go") }
     }
 }

@@ -19,7 +19,6 @@ final class Video360View {
     }
 
     let root: Widget
-    let drawing: Drawing
     private let controller: PlaybackController
     private let raster: SphereRasterPicture?
     /// A new view waiting to be drawn on the CPU (drawn once the main loop is idle).
@@ -41,10 +40,11 @@ final class Video360View {
 
     private var area: UnsafeMutablePointer<GtkGLArea> { cast(root) }
 
+    var drawing: Drawing { raster == nil ? .gl : .cpu }
+
     init(controller: PlaybackController, drawing: Drawing? = nil) {
         self.controller = controller
-        self.drawing = drawing ?? (Self.displayHasGL ? .gl : .cpu)
-        if self.drawing == .gl {
+        if (drawing ?? (Self.displayHasGL ? .gl : .cpu)) == .gl {
             raster = nil
             root = gtk_gl_area_new()
             gtk_gl_area_set_has_depth_buffer(cast(root), 0)

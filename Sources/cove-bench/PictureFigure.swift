@@ -131,25 +131,29 @@ enum PictureFigure {
     }
 }
 
-/// What /proc says of a process: its CPU time and its peak resident size.
+/// What /proc says of a process: its CPU time, its page faults and its peak resident size.
 enum ProcStat {
     static func cpuSeconds(of pid: Int32) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
-        guard let close = stat.lastIndex(of: ")") else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12])
+        // utime and stime are the 14th and 15th fields.
+        let fields = try statFields(of: pid)
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
         else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     static func minorFaults(of pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // minflt is the 10th field: the 7th after the command's closing parenthesis.
-        guard let close = stat.lastIndex(of: ")") else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // minflt is the 10th field.
+        let fields = try statFields(of: pid)
         guard fields.count > 7, let faults = Int(fields[7]) else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
         return faults
+    }
+
+    /// The fields after the command's closing parenthesis (the command may hold spaces): the state, the 3rd
+    /// field, comes first.
+    private static func statFields(of pid: Int32) throws -> [Substring] {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        guard let close = stat.lastIndex(of: ")") else { throw BenchmarkError("unreadable /proc/\(pid)/stat") }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 
     static func peakRSSKiB(of pid: Int32) throws -> Int {

@@ -17,10 +17,7 @@ final class CoveRendererTests: XCTestCase {
         }
         let stats = try XCTUnwrap(lines.lazy.compactMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
             .first { $0["type"] == "stats" && $0["video_output"] != nil }, run.allOutput)
-        // Read to the end: /proc files report no size, and a read by size would stop short.
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(run.pid)/maps"))
-        defer { try? handle.close() }
-        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let maps = try UITestSupport.memoryMaps(of: run.pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps of cove itself")
         return (stats["video_output"]?.stringValue ?? "", maps)
     }

@@ -5,12 +5,6 @@ import XCTest
 /// (`GStreamerRuntime.prepareInBackground`), so the first video's pipeline does not map FFmpeg's tree of libraries
 /// on its streaming thread.
 final class CoveStartUpTests: XCTestCase {
-    private func maps(of pid: Int32) throws -> String {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
-        defer { try? handle.close() }
-        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-    }
-
     func testTheDecodersAreLoadedBeforeAnythingPlays() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("startup-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
@@ -20,10 +14,10 @@ final class CoveStartUpTests: XCTestCase {
         let deadline = Date().addingTimeInterval(15)
         var loaded = false
         while !loaded, Date() < deadline {
-            loaded = (try? maps(of: run.pid))?.contains("libgstlibav.so") == true
+            loaded = (try? UITestSupport.memoryMaps(of: run.pid))?.contains("libgstlibav.so") == true
             if !loaded { Thread.sleep(forTimeInterval: 0.1) }
         }
         XCTAssertTrue(loaded, "gst-libav is mapped with nothing playing: \(run.allOutput)")
-        XCTAssertTrue(try maps(of: run.pid).contains("libgtk-4"), "the maps of cove itself")
+        XCTAssertTrue(try UITestSupport.memoryMaps(of: run.pid).contains("libgtk-4"), "the maps of cove itself")
     }
 }

@@ -20,6 +20,14 @@ enum UITestSupport {
     nonisolated(unsafe) static var mediaDirectory: String?
 
     /// A 4 s 640x360 MP4 with sound, encoded by GStreamer the first time a test asks.
+    /// The memory map of a running process, read to the end: /proc files report no size, and a read by size would
+    /// stop short.
+    static func memoryMaps(of pid: Int32) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     static func mediaRoot() throws -> String {
         if let mediaDirectory { return mediaDirectory }
         let directory = NSTemporaryDirectory() + "cove-ui-tests-\(getpid())"

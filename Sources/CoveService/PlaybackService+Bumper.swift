@@ -54,8 +54,11 @@ extension PlaybackService {
             let request = try PlaybackRequest(configuration, .videos, asset,
                                               query: PlaybackRequest.query(
                                                   PlaybackQueryParameters(configID: parameters.configID), for: .videos))
-            return .success(try await fetch(PreparedRequest(request: request, configuration: configuration),
-                                            map: Self.video(from:)))
+            var videoID: String?
+            if case .id(let id) = asset { videoID = id }
+            return .success(try await fetch(PreparedRequest(request: request, configuration: configuration,
+                                                            videoID: videoID),
+                                            map: Self.video(from:), namedVideo: \.video.id))
         } catch {
             return .failure(error)
         }

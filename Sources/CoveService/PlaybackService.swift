@@ -22,7 +22,7 @@ public final class PlaybackService: Sendable {
                           queryParameters: PlaybackQueryParameters = PlaybackQueryParameters())
         async throws(PlaybackServiceError) -> VideoResult {
         let found = try await self.find(find, .videos, queryParameters, map: Self.video(from:),
-                                        bumperID: \.bumperID)
+                                        bumperID: \.bumperID, videoID: \.id)
         let missingAds = queryParameters.adConfigID != nil && !found.value.sources.contains { $0.vmap != nil }
         return VideoResult(video: found.value, bumper: found.bumper,
                            warnings: found.warnings + (missingAds ? [.vmapMissing(videoID: found.value.id)] : []))
@@ -73,11 +73,12 @@ public final class PlaybackService: Sendable {
     /// request beside it, the mapping, then the bumper the content's `bumperID` or the configuration names.
     private func find<Value: Sendable>(
         _ find: FindConfiguration, _ collection: PlaybackRequest.Collection, _ parameters: PlaybackQueryParameters,
-        map: ([UInt8]) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?
+        map: ([UInt8]) throws(PlaybackJSONError) -> (Value, [PlaybackWarning]), bumperID: (Value) -> String?,
+        videoID: (Value) -> String? = { _ in nil }
     ) async throws(PlaybackServiceError) -> Found<Value> {
         let request = try prepare(find, collection, parameters)
         let configuredBumper = startBumper(find, request.configuration, parameters)
-        let (value, warnings) = try await fetch(request, map: map)
+        let (value, warnings) = try await fetch(request, map: map, namedVideo: { videoID($0.0) })
         let bumper = await resolveBumper(customField: bumperID(value), configured: configuredBumper,
                                          request.configuration, parameters)
         return Found(value: value, bumper: bumper.video, warnings: warnings + bumper.warnings)
@@ -87,6 +88,8 @@ public final class PlaybackService: Sendable {
     struct PreparedRequest: Sendable {
         let request: PlaybackRequest
         let configuration: PlaybackServiceConfiguration
+        /// The video asked for by its ID; nil when only the answer can name it.
+        var videoID: String? = nil
     }
 
     /// Everything that can fail before a request is sent fails here, before the bumper request starts too.
@@ -97,20 +100,37 @@ public final class PlaybackService: Sendable {
         if let token = find.authToken, !token.isEmpty { effective.authToken = token }
         let request = try PlaybackRequest(effective, collection, asset,
                                           query: PlaybackRequest.query(parameters, for: collection))
-        return PreparedRequest(request: request, configuration: effective)
+        var videoID: String?
+        if collection == .videos, case .id(let id) = asset { videoID = id }
+        return PreparedRequest(request: request, configuration: effective, videoID: videoID)
     }
 
     /// The response mapped by `map`, or the error its status and body stand for: a body that is not JSON is
     /// malformed with its start kept (secrets removed), valid JSON of the wrong shape malformed with what was found.
-    func fetch<Value>(_ prepared: PreparedRequest, map: ([UInt8]) throws(PlaybackJSONError) -> Value)
-        async throws(PlaybackServiceError) -> Value {
+    /// `namedVideo` reads the video's ID from a mapped answer, for the `response` a request by reference ID reports.
+    func fetch<Value>(_ prepared: PreparedRequest, map: ([UInt8]) throws(PlaybackJSONError) -> Value,
+                      namedVideo: (Value) -> String? = { _ in nil }) async throws(PlaybackServiceError) -> Value {
         let configuration = prepared.configuration
         let url = Redaction.scrub(prepared.request.url, secrets: configuration.secrets)
-        observer?(.request(url: url))
+        observer?(.request(url: url, videoID: prepared.videoID))
         let started = ContinuousClock.now
         let answer = await transport.get(prepared.request, configuration)
         let elapsed = (ContinuousClock.now - started).components
-        observer?(.response(url: url, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        do throws(PlaybackServiceError) {
+            let value = try mapped(answer, prepared, map: map)
+            observer?(.response(url: url, seconds: seconds, videoID: prepared.videoID ?? namedVideo(value)))
+            return value
+        } catch {
+            observer?(.response(url: url, seconds: seconds, videoID: prepared.videoID))
+            throw error
+        }
+    }
+
+    private func mapped<Value>(_ answer: Result<HTTPResponse, PlaybackServiceError>, _ prepared: PreparedRequest,
+                               map: ([UInt8]) throws(PlaybackJSONError) -> Value) throws(PlaybackServiceError)
+        -> Value {
+        let configuration = prepared.configuration
         let response = try answer.get()
         guard (200..<300).contains(response.status) else {
             guard let entries = PlaybackAPIErrorEntry.parseList(Data(response.body))

@@ -148,7 +148,13 @@ final class AnalyticsCollectorTests: XCTestCase {
                                     seconds: 0.1234))
         XCTAssertEqual(names, ["catalog_request", "catalog_response"])
         XCTAssertEqual(sent[1].value("response_time_ms"), "123")
-        XCTAssertNil(sent[1].value("video"))
+        XCTAssertNil(sent[1].value("video"), "a playlist's or a search's request names no video")
+        collector.catalog(.request(url: "https://edge.api.brightcove.com/playback/v1/accounts/42/videos/v1",
+                                   videoID: "v1"))
+        collector.catalog(.response(url: "https://edge.api.brightcove.com/playback/v1/accounts/42/videos/ref:r",
+                                    seconds: 0.1, videoID: "v2"))
+        XCTAssertEqual(sent[2].value("video"), "v1", "asked for by ID: the request names it")
+        XCTAssertEqual(sent[3].value("video"), "v2", "asked for by reference ID: the answer names it")
         let url = sent[0].url(tracker: AnalyticsSettings().trackerURL)
         XCTAssertTrue(url.hasPrefix("https://metrics.brightcove.com/v2/tracker?event=catalog_request&domain=videocloud&account=42&"), url)
         XCTAssertTrue(url.contains("catalog_url=https%3A%2F%2Fedge.api.brightcove.com%2Fplayback%2Fv1%2Faccounts%2F42%2Fvideos%2Fv1"), url)

@@ -1,6 +1,7 @@
 import CoveCore
 import CoveEmulator
 import CoveService
+import Synchronization
 import XCTest
 
 /// The configuration-based finds (SDK `findVideo/findPlaylist(withConfiguration:queryParameters:)`) against the
@@ -20,6 +21,31 @@ final class FindConfigurationTests: XCTestCase {
         XCTAssertNil(result.bumper)
         XCTAssertEqual(result.warnings, [])
         XCTAssertEqual(emulator.requests.map(\.path), ["\(accountPath)/videos/1002"])
+    }
+
+    /// Analytics' `catalog_request` and `catalog_response` name the video: asked for by ID, from the start; by
+    /// reference ID, once the answer names it; a playlist names none.
+    func testTheExchangesNameTheVideo() async throws {
+        let emulator = try EmulatorFixture.startEmulator()
+        defer { emulator.stop() }
+        let exchanges = Mutex<[CatalogExchange]>([])
+        let service = PlaybackService(configuration: EmulatorFixture.configuration(emulator)) { exchange in
+            exchanges.withLock { $0.append(exchange) }
+        }
+
+        _ = try await service.findVideo(configuration: FindConfiguration(assetID: "1002"))
+        _ = try await service.findVideo(configuration: FindConfiguration(assetReferenceID: "ref-1"))
+        _ = try await service.findPlaylist(configuration: FindConfiguration(assetID: "3001"))
+        _ = try? await service.findVideo(configuration: FindConfiguration(assetReferenceID: "no-such-video"))
+
+        let named = exchanges.withLock { $0 }.map { exchange -> String in
+            switch exchange {
+            case .request(_, let videoID): "request \(videoID ?? "-")"
+            case .response(_, _, let videoID): "response \(videoID ?? "-")"
+            }
+        }
+        XCTAssertEqual(named, ["request 1002", "response 1002", "request -", "response 1001", "request -",
+                               "response -", "request -", "response -"])
     }
 
     func testVideosSendAdAndDeliveryConfigurationButNoPaging() async throws {

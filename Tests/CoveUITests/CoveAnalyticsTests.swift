@@ -84,8 +84,8 @@ final class CoveAnalyticsTests: XCTestCase {
             XCTAssertEqual(hit["user"]?.count, 36, "a random identifier, kept in the state file")
             XCTAssertFalse(hit.values.contains { $0.contains(DemoCatalog.policyKey) }, "no policy key: \(hit)")
         }
+        XCTAssertTrue(hits.allSatisfy { $0["video"] == DemoCatalog.mp4VideoID }, "every hit names the video: \(hits)")
         let video = hits.filter { $0["event"] != "catalog_request" && $0["event"] != "catalog_response" }
-        XCTAssertTrue(video.allSatisfy { $0["video"] == DemoCatalog.mp4VideoID }, "\(video)")
         XCTAssertTrue(video.allSatisfy { $0["video_name"] == "Cove demo: progressive MP4" })
         let view = try XCTUnwrap(hits.first { $0["event"] == "video_view" })
         XCTAssertNotNil(view["load_time_ms"].flatMap { Int($0) })

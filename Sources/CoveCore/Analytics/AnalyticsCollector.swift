@@ -70,13 +70,13 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
     /// A Playback API request went out, or its answer came.
     public func catalog(_ exchange: CatalogExchange) {
         switch exchange {
-        case .request(let url):
-            if isEnabled { emit("catalog_request", [.init("catalog_url", url)], video: nil) }
-        case .response(let url, let seconds):
+        case .request(let url, let videoID):
+            if isEnabled { emit("catalog_request", [.init("catalog_url", url)], video: nil, videoID: videoID) }
+        case .response(let url, let seconds, let videoID):
             catalogAnswered = now()
             if isEnabled {
                 emit("catalog_response", [.init("catalog_url", url), .init("response_time_ms", milliseconds(seconds))],
-                     video: nil)
+                     video: nil, videoID: videoID)
             }
         }
     }
@@ -276,15 +276,16 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
         emit(name, own, video: video)
     }
 
-    private func emit(_ name: String, _ own: [AnalyticsEvent.Parameter], video: VideoState?) {
+    /// `videoID` names the video of a hit that has no video state yet (a Playback API request).
+    private func emit(_ name: String, _ own: [AnalyticsEvent.Parameter], video: VideoState?, videoID: String? = nil) {
         var parameters: [AnalyticsEvent.Parameter] = [
             .init("event", name), .init("domain", "videocloud"),
         ]
         if let account = video?.video.accountID ?? settings.account { parameters.append(.init("account", account)) }
         parameters.append(.init("session", PlayerSessionID.current))
         parameters.append(.init("time", String(Int64((now() * 1000).rounded()))))
+        if let id = video?.video.id ?? videoID { parameters.append(.init("video", id)) }
         if let video {
-            if let id = video.video.id { parameters.append(.init("video", id)) }
             if let name = video.video.name { parameters.append(.init("video_name", name)) }
             if let duration = video.duration, duration.isFinite, duration > 0 {
                 parameters.append(.init("video_duration", String(Int(duration.rounded()))))

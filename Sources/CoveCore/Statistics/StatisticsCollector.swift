@@ -20,7 +20,7 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
 
     /// A Playback API exchange (any thread's, delivered on the main actor).
     public func catalog(_ exchange: CatalogExchange) {
-        if case .response(_, let seconds) = exchange { catalogResponseSeconds = seconds }
+        if case .response(_, let seconds, _) = exchange { catalogResponseSeconds = seconds }
     }
 
     public func didAdvance(to session: PlaybackSession) {

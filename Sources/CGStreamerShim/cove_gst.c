@@ -73,10 +73,22 @@ static void offer_sample(CoveFrameBridge *bridge, GstSample *sample) {
     }
 }
 
+// appsink hands out one GstSample of its own, refilled for every buffer. While anyone holds it, appsink 1.22 cannot
+// make it writable, and after a flush it sets the pad's caps on it all the same (gst_app_sink_render_common): a
+// CRITICAL (gst_sample_is_writable) whenever a seek came while a frame was waiting for the main thread or on screen.
+// A sample of Cove's own around the same buffer, caps and segment leaves appsink's free again before this returns.
+static GstSample *detached(GstSample *pulled) {
+    const GstStructure *info = gst_sample_get_info(pulled);
+    GstSample *own = gst_sample_new(gst_sample_get_buffer(pulled), gst_sample_get_caps(pulled),
+                                    gst_sample_get_segment(pulled), info ? gst_structure_copy(info) : NULL);
+    gst_sample_unref(pulled);
+    return own;
+}
+
 static GstFlowReturn on_new_sample(GstAppSink *sink, gpointer data) {
     GstSample *sample = gst_app_sink_pull_sample(sink);
     if (sample == NULL) return GST_FLOW_EOS;
-    offer_sample(data, sample);
+    offer_sample(data, detached(sample));
     return GST_FLOW_OK;
 }
 

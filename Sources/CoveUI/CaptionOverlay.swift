@@ -31,6 +31,8 @@ final class CaptionOverlay {
     /// A drawing area over the same overlay that reports its resizes (GTK 4's only size signal): cues are placed
     /// again when the player, the window or the picture changes size.
     private var probe: Widget?
+    /// A placement waiting for the allocation that reported a resize to end.
+    private var placementAfterLayout: TimerSource?
     /// Overlays showing the same cues with the same appearance elsewhere (the Picture in Picture window).
     private var mirrors: [Weak] = []
     private struct Weak { weak var overlay: CaptionOverlay? }
@@ -136,8 +138,19 @@ final class CaptionOverlay {
         gtk_widget_set_focusable(probe, 0)
         cove_accessible_set_hidden(probe, 1)
         gtk_overlay_add_overlay(cast(parent), probe)
-        Signals.connectSize(probe, "resize") { [weak self] _, _ in self?.refresh() }
+        Signals.connectSize(probe, "resize") { [weak self] _, _ in self?.refreshAfterLayout() }
         self.probe = probe
+    }
+
+    /// GTK reports a resize while it allocates the overlay's children: a cue shown or added then would be drawn
+    /// before it has an allocation of its own (GTK warns, and draws it nowhere). The cues are placed again once the
+    /// allocation is over, and drawn in the frame that follows.
+    private func refreshAfterLayout() {
+        guard placementAfterLayout == nil else { return }
+        placementAfterLayout = MainLoop.after(milliseconds: 0) { [weak self] in
+            self?.placementAfterLayout = nil
+            self?.refresh()
+        }
     }
 
     // MARK: Drawing
@@ -370,6 +383,7 @@ final class CaptionOverlay {
     }
 
     isolated deinit {
+        placementAfterLayout?.cancel()
         rollUp.stop()
         Self.attached[UnsafeMutableRawPointer(root)] = nil
         for clip in clips { g_object_unref(UnsafeMutableRawPointer(clip)) }

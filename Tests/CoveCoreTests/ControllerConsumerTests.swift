@@ -62,8 +62,9 @@ final class ControllerConsumerTests: XCTestCase {
             controller.autoPlay = true
             controller.setVideos([Fixtures.video("a")])
             harness.engines[0].prerollVOD(duration: 3)
-            // Session a was replaced inside its Ready: it neither plays nor reports duration afterwards.
-            XCTAssertFalse(harness.engines[0].calls.contains(.play))
+            // Ready ran to completion (autoPlay played it) before any consumer heard of it; the consumer's
+            // replacement then stopped session a, which reports nothing afterwards.
+            XCTAssertEqual(harness.engines[0].calls.suffix(2), [.play, .stop])
             XCTAssertEqual(harness.lines, [
                 #"{"type":"session","video_id":"a","source":"https://media.example/a.m3u8"}"#,
                 #"{"type":"lifecycle","event":"Ready"}"#,

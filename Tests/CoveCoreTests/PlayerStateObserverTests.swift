@@ -13,7 +13,7 @@ final class PlayerStateObserverTests: XCTestCase {
             let recorder = StateRecorder(controller.state)
 
             controller.setVideos([Fixtures.video("a")])
-            XCTAssertEqual(recorder.changes, [[.session, .status, .title]])
+            XCTAssertEqual(recorder.changes, [[.session, .status, .title, .queue]])
             recorder.clear()
             engine().send(.ready)
             XCTAssertEqual(recorder.changes, [.status])
@@ -22,10 +22,10 @@ final class PlayerStateObserverTests: XCTestCase {
             XCTAssertEqual(recorder.changes, [[.duration, .seekable]], "the duration makes it seekable")
             recorder.clear()
             engine().send(.seekable(SeekableRange(start: 0, end: 10)))
-            XCTAssertEqual(recorder.changes, [.seekable, .status], "the window, then the video type")
+            XCTAssertEqual(recorder.changes, [[.seekable, .status]], "the window and the video type: one transition")
             recorder.clear()
             engine().send(.streams(EngineStreams(hasVideo: true, audio: [MediaTrack(id: "a0")])))
-            XCTAssertEqual(recorder.changes, [.status, .tracks], "the media type, then the tracks")
+            XCTAssertEqual(recorder.changes, [[.status, .tracks]], "the media type and the tracks: one transition")
 
             recorder.clear()
             controller.play()

@@ -49,12 +49,12 @@ final class PlayerStateStatusTests: XCTestCase {
             controller.addObserver { event in
                 if case .lifecycle(.end) = event { statusAtEnd = state.status }
             }
+            let before = recorder.statuses.count
             first.send(.endOfStream)
-            XCTAssertEqual(statusAtEnd, .ended, "the End event finds the state ended")
-            let ended = recorder.statuses.firstIndex(of: .ended)
-            XCTAssertNotNil(ended, "\(recorder.statuses)")
-            XCTAssertEqual(recorder.statuses.last, .loading)
-            XCTAssertLessThan(ended ?? .max, recorder.statuses.count - 1)
+            // The end and autoAdvance's next video are one transition: observers and the End event find the next
+            // video loading, and the state never says ended between the two.
+            XCTAssertEqual(statusAtEnd, .loading)
+            XCTAssertEqual(Array(recorder.statuses[before...]), [.loading])
 
             // The next session, from its start.
             XCTAssertEqual(harness.engines.count, 2)

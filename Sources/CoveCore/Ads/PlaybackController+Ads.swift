@@ -51,7 +51,7 @@ extension PlaybackController {
                 result = .failure(error)
             }
             guard let self, let session, !session.terminated else { return }
-            self.adsLoaded(result, in: session, startingAt: position)
+            self.transition { self.adsLoaded(result, in: session, startingAt: position) }
         }
         return true
     }
@@ -80,10 +80,7 @@ extension PlaybackController {
     func reportAdWarnings(of session: PlaybackSession) {
         let warnings = session.adWarnings
         session.adWarnings = []
-        for warning in warnings {
-            guard !session.terminated else { return }
-            emit(warning, in: session)
-        }
+        for warning in warnings { emit(warning, in: session) }
     }
 
     /// The playhead moved in the stream: the tracker's events and beacons, then the seek a crossed break held back.
@@ -93,7 +90,6 @@ extension PlaybackController {
         let outputs = tracker.advance(toStream: seconds, playing: session.isPlaying)
         session.adTracker = tracker
         deliver(outputs, in: session)
-        guard !session.terminated else { return false }
         if let position = tracker.current {
             if session.lastAdProgressReported.map({ abs(position.secondsIntoAd - $0) >= progressInterval }) ?? true {
                 session.lastAdProgressReported = position.secondsIntoAd
@@ -133,7 +129,6 @@ extension PlaybackController {
 
     private func deliver(_ outputs: [AdTracker.Output], in session: PlaybackSession) {
         for output in outputs {
-            guard !session.terminated else { return }
             switch output {
             case .event(let event): emit(event, in: session)
             case .beacons(let urls): beaconSender?(urls)
@@ -145,25 +140,28 @@ extension PlaybackController {
     /// goes on after it.
     @discardableResult
     public func skipAd() -> Bool {
-        guard let session = currentSession, var tracker = session.adTracker,
-              let skipped = tracker.skip(atStream: session.engine.position ?? session.position) else { return false }
-        session.adTracker = tracker
-        deliver(skipped.outputs, in: session)
-        guard !session.terminated else { return true }
-        // Just past the ad's end, so an inaccurate landing cannot fall back into it.
-        seekStream(session, to: skipped.streamTarget + 0.05, tolerance: 0.05)
-        updateState()
-        return true
+        transition {
+            guard let session = currentSession, var tracker = session.adTracker,
+                  let skipped = tracker.skip(atStream: session.engine.position ?? session.position) else { return false }
+            session.adTracker = tracker
+            deliver(skipped.outputs, in: session)
+            // Just past the ad's end, so an inaccurate landing cannot fall back into it.
+            seekStream(session, to: skipped.streamTarget + 0.05, tolerance: 0.05)
+            updateState()
+            return true
+        }
     }
 
     /// The viewer chose Learn More: the ad's click tracking is sent, playback pauses, and the page to open in the
     /// browser is returned (nil when the ad has none).
     public func adClickThrough() -> URL? {
-        guard let session = currentSession, let tracker = session.adTracker,
-              let click = tracker.clickThrough() else { return nil }
-        deliver(click.outputs, in: session)
-        if session.wantsPlay { pause() }
-        return click.url
+        transition {
+            guard let session = currentSession, let tracker = session.adTracker,
+                  let click = tracker.clickThrough() else { return nil }
+            deliver(click.outputs, in: session)
+            if session.wantsPlay { pause() }
+            return click.url
+        }
     }
 
     /// A seek to content `target` in a session with ads: the last break it crosses going forward plays first, then

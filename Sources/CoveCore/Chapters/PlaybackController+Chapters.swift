@@ -9,9 +9,11 @@ extension PlaybackController {
         Task { @MainActor [weak self, weak session] in
             let cues = try? await loader(source)
             guard let self, let session, !session.terminated else { return }
-            session.chapters = cues.map(Chapters.from) ?? []
-            self.emit(.chapters(session.chapters), in: session)
-            self.updateChapter(session, at: session.contentPosition)
+            self.transition {
+                session.chapters = cues.map(Chapters.from) ?? []
+                self.emit(.chapters(session.chapters), in: session)
+                self.updateChapter(session, at: session.contentPosition)
+            }
         }
     }
 

@@ -4,19 +4,23 @@ extension PlaybackController {
     /// An index outside the queue does nothing.
     public func playVideo(at index: Int) {
         guard videos.indices.contains(index) else { return }
-        terminateCurrentSession()
-        startSession(from: index)
+        transition {
+            terminateCurrentSession(nextFollows: false)
+            startSession(from: index)
+        }
     }
 
     /// Replaces the queue and starts at `index` rather than at the first video: choosing a video of a list that is
     /// not the queue now (the demo catalog after one of its playlists played). No bumper.
     public func setVideos(_ videos: [Video], playingAt index: Int) {
-        terminateCurrentSession()
-        discardPreload()
-        self.videos = videos
-        currentIndex = nil
-        pendingBumper = nil
-        guard videos.indices.contains(index) else { return }
-        startSession(from: index)
+        transition {
+            terminateCurrentSession(nextFollows: false)
+            discardPreload()
+            self.videos = videos
+            currentIndex = nil
+            pendingBumper = nil
+            guard videos.indices.contains(index) else { return }
+            startSession(from: index)
+        }
     }
 }

@@ -72,8 +72,10 @@ extension PlaybackController {
 
     /// Ends the current session and releases a preloaded one (the app is closing); the queue is kept.
     public func stop() {
-        terminateCurrentSession()
-        discardPreload()
+        transition {
+            terminateCurrentSession(nextFollows: false)
+            discardPreload()
+        }
     }
 
     /// Drops a preload the queue no longer leads to (the queue was replaced, or a video was inserted before it).

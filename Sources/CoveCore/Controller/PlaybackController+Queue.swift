@@ -5,7 +5,11 @@ extension PlaybackController {
     /// `startingAt` (content seconds) resumes that first video at a remembered place: the ad breaks before it are
     /// not played (SDK `adsDisabled` for a resume seek).
     public func setVideos(_ videos: [Video], bumper: Video? = nil, startingAt position: Double? = nil) {
-        terminateCurrentSession()
+        transition { replaceQueue(videos, bumper: bumper, startingAt: position) }
+    }
+
+    private func replaceQueue(_ videos: [Video], bumper: Video?, startingAt position: Double?) {
+        terminateCurrentSession(nextFollows: false)
         discardPreload()
         self.videos = videos
         currentIndex = nil
@@ -35,23 +39,27 @@ extension PlaybackController {
 
     /// Moves to the next playable video; does nothing at the end of the queue.
     public func advanceToNext() {
-        let next = (currentIndex ?? -1) + 1
-        guard videos[next...].contains(where: sessionProvider.canPlay) else { return }
-        terminateCurrentSession(nextFollows: true)
-        startSession(from: next)
+        transition {
+            let next = (currentIndex ?? -1) + 1
+            guard videos[next...].contains(where: sessionProvider.canPlay) else { return }
+            terminateCurrentSession(nextFollows: true)
+            startSession(from: next)
+        }
     }
 
     /// Puts `video` right after the video at `index` (SDK didInsertVideo / failedToInsertVideo). The current
     /// session is not touched.
     public func insertVideo(_ video: Video, afterVideoAt index: Int) {
-        guard videos.indices.contains(index), sessionProvider.canPlay(video) else {
-            emit(.insertFailed(videoID: video.id, afterIndex: index))
-            return
+        transition {
+            guard videos.indices.contains(index), sessionProvider.canPlay(video) else {
+                emit(.insertFailed(videoID: video.id, afterIndex: index))
+                return
+            }
+            videos.insert(video, at: index + 1)
+            if let preload = preloaded, preload.index > index { discardPreload() }
+            if let current = currentIndex, current > index { currentIndex = current + 1 }
+            emit(.inserted(videoID: video.id, index: index + 1))
         }
-        videos.insert(video, at: index + 1)
-        if let preload = preloaded, preload.index > index { discardPreload() }
-        if let current = currentIndex, current > index { currentIndex = current + 1 }
-        emit(.inserted(videoID: video.id, index: index + 1))
     }
 
     /// Starts the first playable video at or after `index`; videos it skips are reported as warnings.
@@ -90,12 +98,10 @@ extension PlaybackController {
         if bumperDropped {
             emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
                  in: session)
-            guard !session.terminated else { return }
         }
         if let bumper = session.bumper {
             session.isBumperActive = true
             emit(.lifecycle(.bumperEnter), in: session)
-            guard !session.terminated else { return }
             session.engine.load(uri: bumper.source.url.absoluteString, options: EngineLoadOptions())
         } else {
             loadContent(of: session, startingAt: session.startPosition)
@@ -109,18 +115,18 @@ extension PlaybackController {
         currentSession = session
         session.wantsPlay = autoPlay
         announce(session)
-        for signal in preload.signals {
-            guard !session.terminated else { return }
+        // What the engine reported while it waited may include its end, and with autoAdvance the next video.
+        for signal in preload.signals where session === currentSession {
             handle(signal, in: session)
         }
-        guard !session.terminated else { return }
-        listen(to: session)
+        if session === currentSession { listen(to: session) }
     }
 
+    /// Each signal is a transition; a terminated session's engine has no handler left.
     private func listen(to session: PlaybackSession) {
         session.engine.signalHandler = { [weak self, weak session] signal in
-            guard let self, let session, !session.terminated else { return }
-            self.handle(signal, in: session)
+            guard let self, let session else { return }
+            self.transition { self.handle(signal, in: session) }
         }
     }
 

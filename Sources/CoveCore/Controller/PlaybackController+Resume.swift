@@ -4,12 +4,13 @@ extension PlaybackController {
     /// after FailedToPlayToEndTime: ResumeBegin, then ResumeComplete or ResumeFail. The bumper is not replayed and
     /// progress already reported is not reported again. Ignored while a resume is still pending.
     public func resumeVideo(at seconds: Double, autoPlay: Bool) {
-        guard let session = currentSession, session.reload != .resume else { return }
-        emit(.lifecycle(.resumeBegin), in: session)
-        guard !session.terminated else { return }
-        // The ads before the place are not played again (SDK adsDisabled for a resume).
-        let content = max(0, seconds.isFinite ? seconds : 0)
-        reload(session, kind: .resume, at: session.streamTime(atContent: content), playing: autoPlay)
+        transition {
+            guard let session = currentSession, session.reload != .resume else { return }
+            emit(.lifecycle(.resumeBegin), in: session)
+            // The ads before the place are not played again (SDK adsDisabled for a resume).
+            let content = max(0, seconds.isFinite ? seconds : 0)
+            reload(session, kind: .resume, at: session.streamTime(atContent: content), playing: autoPlay)
+        }
     }
 
     /// Loads the content again at `position`, keeping what the session already reported.
@@ -55,12 +56,10 @@ extension PlaybackController {
             if case .error = signal {
                 emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
                      in: session)
-                guard !session.terminated else { return }
             }
             session.isBumperActive = false
             session.isPlaying = false
             emit(.lifecycle(.bumperExit), in: session)
-            guard !session.terminated else { return }
             loadContent(of: session, startingAt: session.startPosition)
         case .buffering, .duration, .seekable, .streams, .streamsSelected, .closedCaptionCues:
             break

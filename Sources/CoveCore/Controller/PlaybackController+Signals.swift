@@ -2,7 +2,7 @@
 extension PlaybackController {
     func handle(_ signal: EngineSignal, in session: PlaybackSession) {
         defer {
-            if !session.terminated, session === currentSession {
+            if session === currentSession {
                 updateState()
                 if case .position = signal { refreshCaptions() }
                 if signal == .playing || signal == .paused { refreshCaptions() }
@@ -33,7 +33,6 @@ extension PlaybackController {
             session.hasEnded = false
             emit(.lifecycle(.play), in: session)
             adsPlayingChanged(session, playing: true)
-            guard !session.terminated else { return }
             if !session.hasPlayed {
                 session.hasPlayed = true
                 if let passage = session.cuePoints.play() { emit(passage, in: session) }
@@ -56,7 +55,6 @@ extension PlaybackController {
         case .endAssumed(let position):
             guard !session.hasEnded else { return }
             emit(.warning(code: PlaybackWarningCode.endAssumed, message: PlaybackMessages.endAssumed), in: session)
-            guard !session.terminated else { return }
             session.position = position
             ended(session)
         case .closedCaptionCues(let track, let cues):
@@ -75,7 +73,6 @@ extension PlaybackController {
         }
         session.reload = nil
         reportAdWarnings(of: session)
-        guard !session.terminated else { return }
         // The pipeline exists from here; the level applies to it.
         session.engine.setVolume(state.effectiveVolume)
         if playbackRate != 1 {
@@ -141,7 +138,7 @@ extension PlaybackController {
         if session.isPlaying, step > 0, step < 1 { watch(step, in: session) }
         if let mark = session.rebufferExpectedAt, abs(seconds - mark) > 1 { session.rebufferExpectedAt = nil }
         // During an ad only AdProgress is reported.
-        if adsAdvance(session, toStream: seconds) || session.terminated { return }
+        if adsAdvance(session, toStream: seconds) { return }
         let content = session.contentTime(atStream: seconds)
         // After a resume, what was already reported is not reported again.
         if let reported = session.progressReportedUpTo {
@@ -172,7 +169,6 @@ extension PlaybackController {
         guard !session.hasEnded else { return }
         session.hasEnded = true
         adsEnded(session)
-        guard !session.terminated else { return }
         if let duration = session.duration {
             session.position = duration
             let content = session.contentDuration ?? duration

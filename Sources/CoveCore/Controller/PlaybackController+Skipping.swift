@@ -12,9 +12,11 @@ extension PlaybackController {
     /// Starts the nearest playable video before the current one; does nothing at the start of the queue.
     /// Videos that cannot play are passed over without a warning: they were reported on the way forward.
     public func advanceToPrevious() {
-        guard let index = previousPlayableIndex else { return }
-        terminateCurrentSession(nextFollows: true)
-        startSession(from: index)
+        transition {
+            guard let index = previousPlayableIndex else { return }
+            terminateCurrentSession(nextFollows: true)
+            startSession(from: index)
+        }
     }
 
     private var previousPlayableIndex: Int? {

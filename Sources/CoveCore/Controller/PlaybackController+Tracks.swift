@@ -14,36 +14,41 @@ public enum CaptionChoice: Sendable, Equatable {
 extension PlaybackController {
     /// Switches the audio rendition; `.audioTrack` follows when the engine has switched.
     public func selectAudioTrack(_ track: MediaTrack) {
-        guard let session = currentSession, session.audioTracks.contains(track) else { return }
-        session.requestedAudioTrack = track == session.selectedAudioTrack ? nil : track
-        session.requestedAudioConfirmedAt = nil
-        session.expectRebuffer()
-        session.engine.selectAudioStream(track.id)
+        transition {
+            guard let session = currentSession, session.audioTracks.contains(track) else { return }
+            session.requestedAudioTrack = track == session.selectedAudioTrack ? nil : track
+            session.requestedAudioConfirmedAt = nil
+            session.expectRebuffer()
+            session.engine.selectAudioStream(track.id)
+        }
     }
 
     /// Shows `choice` in the current session; a track's language is remembered for later videos (and launches),
     /// Off and Auto forget it.
     public func selectCaption(_ choice: CaptionChoice) {
-        if enableCaptionPersistence {
-            if case .track(let chosen) = choice { captionPersistence.language = chosen.language }
-            else { captionPersistence.language = nil }
+        transition {
+            if enableCaptionPersistence {
+                if case .track(let chosen) = choice { captionPersistence.language = chosen.language }
+                else { captionPersistence.language = nil }
+            }
+            guard let session = currentSession else { return }
+            session.captionChoice = choice
+            resolveCaption(in: session)
         }
-        guard let session = currentSession else { return }
-        session.captionChoice = choice
-        resolveCaption(in: session)
     }
 
     /// Leaves out a caption track whose cues cannot be loaded (an address Cove will not open, a track over a
     /// `FetchLimits` cap, a failed fetch): a warning event says why, the track leaves the menu for the rest of the
     /// session, and the choice falls back as if the track had never been offered. Playback goes on.
     public func leaveOutCaptionTrack(_ track: MediaTrack, code: String, message: String) {
-        guard let session = currentSession, session.captionTracks.contains(track) else { return }
-        session.leftOutCaptionTracks.append(track)
-        session.captionTracks.removeAll { $0 == track }
-        emit(.warning(code: code, message: message), in: session)
-        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
-        guard !session.terminated else { return }
-        resolveCaption(in: session)
+        transition {
+            guard let session = currentSession, session.captionTracks.contains(track) else { return }
+            session.leftOutCaptionTracks.append(track)
+            session.captionTracks.removeAll { $0 == track }
+            emit(.warning(code: code, message: message), in: session)
+            emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
+            resolveCaption(in: session)
+        }
     }
 
     /// An engine failure right after the viewer chose an audio rendition (one the server cannot deliver): that
@@ -57,7 +62,6 @@ extension PlaybackController {
                       message: tr("An audio track could not be loaded; the video goes on with the previous one.")),
              in: session)
         emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
-        guard !session.terminated else { return true }
         reload(session, kind: .resume, at: session.position, playing: session.wantsPlay)
         return true
     }
@@ -89,11 +93,10 @@ extension PlaybackController {
             session.audioTracks = audio
             session.captionTracks = captions
             emit(.tracks(audio: audio, captions: captions), in: session)
-            guard !session.terminated else { return }
             resolveCaption(in: session)
         }
         // A reloaded pipeline (a resume) starts with its own default audio; the viewer's choice wins.
-        if newPipeline, !session.terminated, let chosen = session.selectedAudioTrack, audio.contains(chosen) {
+        if newPipeline, let chosen = session.selectedAudioTrack, audio.contains(chosen) {
             session.engine.selectAudioStream(chosen.id)
         }
     }
@@ -143,7 +146,7 @@ extension PlaybackController {
         guard track != session.selectedCaptionTrack else { return }
         session.selectedCaptionTrack = track
         emit(.captionTrack(track), in: session)
-        guard !session.terminated, session === currentSession else { return }
+        guard session === currentSession else { return }
         captionTrackChanged()
     }
 

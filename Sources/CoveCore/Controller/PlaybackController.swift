@@ -23,13 +23,14 @@ public final class PlaybackController {
         didSet {
             if !(playbackRate > 0) || !playbackRate.isFinite { playbackRate = 1 }
             guard playbackRate != oldValue else { return }
-            defer { updateState() }
-            guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed else {
-                return
+            transition {
+                defer { updateState() }
+                guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed
+                else { return }
+                session.expectRebuffer()
+                session.engine.setRate(playbackRate)
+                refreshCaptions()
             }
-            session.expectRebuffer()
-            session.engine.setRate(playbackRate)
-            refreshCaptions()
         }
     }
     /// The forward buffer policy for sessions created from now on (set it before `setVideos`, as in the SDK).
@@ -45,7 +46,7 @@ public final class PlaybackController {
     public internal(set) var currentIndex: Int?
     public internal(set) var currentSession: PlaybackSession?
 
-    private var consumers: [(id: Int, consumer: any PlaybackSessionConsumer)] = []
+    var consumers: [(id: Int, consumer: any PlaybackSessionConsumer)] = []
     private var nextConsumerID = 0
     /// Plays before the next session only (set by `setVideos(_:bumper:)`).
     var pendingBumper: Video?
@@ -61,7 +62,8 @@ public final class PlaybackController {
     var video360 = Video360State()
     /// What every view reads; written only here (PlaybackController+State).
     public let state = PlayerState()
-    var stateUpdate = StateUpdate()
+    /// What consumers and state observers hear of the transition running, sent when it ends.
+    var outbox = Outbox()
     /// The sentence of the failure that stopped playback, until the next session.
     var failureMessage: String?
     /// The volume control's level for every session, 0…1, and whether it is muted (see `setVolume`).
@@ -124,42 +126,38 @@ public final class PlaybackController {
         captionsDidAdvance()
         session.engine.setVolume(state.effectiveVolume)
         updateState()
-        for entry in consumers { entry.consumer.didAdvance(to: session) }
+        announceToConsumers(session)
         video360DidAdvance(to: session)
         loadChapters(for: session)
-    }
-
-    /// Sends `event` to every consumer, for `session` (nil: outside any session). Events of a terminated session
-    /// are dropped.
-    func emit(_ event: PlaybackEvent, in session: PlaybackSession? = nil) {
-        if let session, session.terminated { return }
-        updateState()
-        for entry in consumers { entry.consumer.playbackSession(session ?? currentSession, didReceive: event) }
     }
 
     // MARK: - Transport
 
     public func play() {
-        emit(.lifecycle(.playRequest), in: currentSession)
-        guard let session = currentSession, !session.hasFailed else { return }
-        defer { updateState() }
-        session.wantsPlay = true
-        guard session.isReady || session.isBumperActive else { return }
-        if session.hasEnded {
-            session.hasEnded = false
-            session.position = 0
-            session.expectRebuffer()
-            session.engine.seek(to: 0, tolerance: 0.1)
+        transition {
+            emit(.lifecycle(.playRequest), in: currentSession)
+            guard let session = currentSession, !session.hasFailed else { return }
+            defer { updateState() }
+            session.wantsPlay = true
+            guard session.isReady || session.isBumperActive else { return }
+            if session.hasEnded {
+                session.hasEnded = false
+                session.position = 0
+                session.expectRebuffer()
+                session.engine.seek(to: 0, tolerance: 0.1)
+            }
+            session.engine.play()
         }
-        session.engine.play()
     }
 
     public func pause() {
-        emit(.lifecycle(.pauseRequest), in: currentSession)
-        guard let session = currentSession else { return }
-        session.wantsPlay = false
-        if session.isReady || session.isBumperActive { session.engine.pause() }
-        updateState()
+        transition {
+            emit(.lifecycle(.pauseRequest), in: currentSession)
+            guard let session = currentSession else { return }
+            session.wantsPlay = false
+            if session.isReady || session.isBumperActive { session.engine.pause() }
+            updateState()
+        }
     }
 
     /// Seeks the current session to content `seconds` within `tolerance`; refused (false) before Ready, during
@@ -167,6 +165,10 @@ public final class PlaybackController {
     /// crosses plays first; `playingAds` false skips them (a resume at a remembered place).
     @discardableResult
     public func seek(to seconds: Double, tolerance: Double = 0.1, playingAds: Bool = true) -> Bool {
+        transition { seekContent(to: seconds, tolerance: tolerance, playingAds: playingAds) }
+    }
+
+    private func seekContent(to seconds: Double, tolerance: Double, playingAds: Bool) -> Bool {
         guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
         let window = session.seekableRange.map { range in
             (session.contentTime(atStream: range.start), session.contentTime(atStream: range.end))
@@ -183,40 +185,48 @@ public final class PlaybackController {
 
     /// The level for the current and every later session, 0…1; moving it unmutes.
     public func setVolume(_ level: Double) {
-        volume = min(1, max(0, level.isFinite ? level : 1))
-        isMuted = false
-        currentSession?.engine.setVolume(volume)
-        updateState()
+        transition {
+            volume = min(1, max(0, level.isFinite ? level : 1))
+            isMuted = false
+            currentSession?.engine.setVolume(volume)
+            updateState()
+        }
     }
 
     /// Silences every session until unmuted; the level is kept.
     public func setMuted(_ muted: Bool) {
-        isMuted = muted
-        currentSession?.engine.setVolume(muted ? 0 : volume)
-        updateState()
+        transition {
+            isMuted = muted
+            currentSession?.engine.setVolume(muted ? 0 : volume)
+            updateState()
+        }
     }
 
     /// Caps adaptive streams at `bitsPerSecond` for the current and later sessions; 0 is automatic.
     public func setPreferredPeakBitRate(_ bitsPerSecond: Int) {
-        preferredPeakBitRate = max(0, bitsPerSecond)
-        currentSession?.engine.setMaximumBitrate(preferredPeakBitRate)
+        transition {
+            preferredPeakBitRate = max(0, bitsPerSecond)
+            currentSession?.engine.setMaximumBitrate(preferredPeakBitRate)
+        }
     }
 
     /// Reports a failure that happened before any session existed (the Playback API, bad input).
     public func reportError(code: String, message: String) {
-        failureMessage = message
-        emit(.error(code: code, message: message))
-        emit(.lifecycle(.error))
+        transition {
+            failureMessage = message
+            emit(.error(code: code, message: message))
+            emit(.lifecycle(.error))
+        }
     }
 
     /// Reports something left out while playback goes on (a thumbnails track Cove will not load).
     public func reportWarning(code: String, message: String) {
-        emit(.warning(code: code, message: message), in: currentSession)
+        transition { emit(.warning(code: code, message: message), in: currentSession) }
     }
 
     /// Ends the current session (Terminate) and releases its engine.
     public func terminateCurrentSession() {
-        terminateCurrentSession(nextFollows: false)
+        transition { terminateCurrentSession(nextFollows: false) }
     }
 
     /// With `nextFollows`, the state is left for the next session's announcement to update: between two videos it

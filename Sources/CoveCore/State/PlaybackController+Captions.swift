@@ -69,8 +69,10 @@ extension PlaybackController {
             do throws(CaptionLoadFailure) {
                 let cues = try await loader(source)
                 guard let self, self.captions.generation == generation else { return }
-                self.captions.cues = cues
-                self.refreshCaptions()
+                self.transition {
+                    self.captions.cues = cues
+                    self.refreshCaptions()
+                }
             } catch {
                 guard let self, self.captions.generation == generation, session === self.currentSession else { return }
                 self.leaveOutCaptionTrack(track, code: error.code, message: error.message)
@@ -94,7 +96,10 @@ extension PlaybackController {
         else { return }
         // A hair after the boundary, so the playhead has passed it when the wake-up reads it.
         let delay = max(0.005, (next - playhead) / max(0.01, playbackRate) + 0.005)
-        captions.wakeUp = scheduler.schedule(after: delay) { [weak self] in self?.refreshCaptions() }
+        captions.wakeUp = scheduler.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.transition { self.refreshCaptions() }
+        }
     }
 
     private func setShowingCues(_ cues: [CaptionCue]) {

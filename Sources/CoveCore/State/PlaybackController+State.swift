@@ -1,26 +1,7 @@
 /// The only writer of `PlayerState`: each field's one definition, derived from the current session.
 extension PlaybackController {
-    /// Brings `state` up to date and tells its observers what changed. Called before every event goes out and
-    /// after every command, so an event consumer reading the state sees what the event says.
-    func updateState() {
-        let changes = deriveState()
-        // An observer's command updates the fields at once (its events go out with the state they describe); only
-        // the notification waits for the round in progress to finish.
-        guard !stateUpdate.running else {
-            stateUpdate.pending.formUnion(changes)
-            return
-        }
-        stateUpdate.running = true
-        defer { stateUpdate.running = false }
-        var round = changes
-        while !round.isEmpty {
-            stateUpdate.pending = []
-            state.notify(round)
-            round = stateUpdate.pending
-        }
-    }
-
-    private func deriveState() -> PlayerState.Changes {
+    /// Each field from the current session; what changed, for the observers.
+    func deriveState() -> PlayerState.Changes {
         var changes = PlayerState.Changes()
         func set<T: Equatable>(_ field: ReferenceWritableKeyPath<PlayerState, T>, _ value: T,
                                _ change: PlayerState.Changes) {
@@ -58,6 +39,10 @@ extension PlaybackController {
         set(\.selectedCaptionTrack, session?.selectedCaptionTrack, .tracks)
         set(\.captionCues, captionCuesShowing, .captions)
         set(\.viewProjection, video360.projection, .projection)
+        set(\.isAtLiveEdge, Self.isAtLiveEdge(state), .position)
+        set(\.queueIndex, currentIndex, .queue)
+        set(\.canAdvanceToNext, canAdvanceToNext, .queue)
+        set(\.canAdvanceToPrevious, canAdvanceToPrevious, .queue)
         return changes
     }
 
@@ -69,6 +54,14 @@ extension PlaybackController {
         if session.isBumperActive && !session.isPlaying { return session.wantsPlay ? .loading : .paused }
         if session.isBuffering, session.wantsPlay { return .buffering }
         return session.isPlaying ? .playing : .paused
+    }
+
+    /// Read from the fields derived before it: the content's window and position.
+    static func isAtLiveEdge(_ state: PlayerState) -> Bool {
+        guard let window = state.seekableRange, state.videoType == .live || state.videoType == .liveDVR else {
+            return false
+        }
+        return window.end - state.position <= PlayerState.liveEdgeTolerance
     }
 
     /// After Ready, not during the bumper, not failed, and with a duration or a seekable window to move in.
@@ -107,10 +100,4 @@ extension PlaybackController {
         let file = session.source.url.lastPathComponent
         return file.isEmpty || file == "/" ? nil : file
     }
-}
-
-/// Re-entrancy guard for `updateState`: an observer that sends a command gets another round, not a nested one.
-struct StateUpdate {
-    var running = false
-    var pending = PlayerState.Changes()
 }

@@ -37,6 +37,8 @@ public final class PlayerState {
         public static let buffered = Changes(rawValue: 1 << 11)
         /// The ad playing, its progress, or the breaks' slider ticks.
         public static let ad = Changes(rawValue: 1 << 12)
+        /// The current video's place in the queue, and whether there is one to go to before or after it.
+        public static let queue = Changes(rawValue: 1 << 13)
         public static let all = Changes(rawValue: .max)
     }
 
@@ -74,6 +76,15 @@ public final class PlayerState {
     public internal(set) var ad: AdPlayback?
     /// Where the ad breaks sit in the content, for the slider's ticks.
     public internal(set) var adMarkers: [AdMarker] = []
+    /// A live stream playing within `liveEdgeTolerance` of its newest part (the live button lit).
+    public internal(set) var isAtLiveEdge = false
+    /// Seconds from the seekable end within which a live stream counts as at its edge (not published by the SDK;
+    /// about two HLS segments).
+    public static let liveEdgeTolerance = 8.0
+    /// The current (or last attempted) video's index in the queue.
+    public internal(set) var queueIndex: Int?
+    public internal(set) var canAdvanceToNext = false
+    public internal(set) var canAdvanceToPrevious = false
     /// The session the state describes; the engine behind it gives `playhead` between progress events.
     public internal(set) weak var session: PlaybackSession?
 
@@ -81,6 +92,13 @@ public final class PlayerState {
     private var nextObserverID = 0
 
     init() {}
+
+    /// The pictures of the session playing, for whatever shows them (the window, the 360 view, a saved frame):
+    /// views take them here, never from the player behind the session.
+    public var videoOutput: VideoOutput? { session?.engine.videoOutput }
+
+    /// The video of the session playing.
+    public var video: Video? { session?.video }
 
     /// The level the engine plays at: 0 while muted.
     public var effectiveVolume: Double { isMuted ? 0 : volume }

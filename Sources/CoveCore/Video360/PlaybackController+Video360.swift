@@ -17,10 +17,12 @@ extension PlaybackController {
             var projection = newValue.limited(by: video360.limits)
             projection.sourceFormat = old.sourceFormat
             guard projection != old else { return }
-            video360.projection = projection
-            updateState()
-            for entry in video360.observers { entry.observer(projection) }
-            if projection.projectionStyle != old.projectionStyle { announceVideo360() }
+            transition {
+                video360.projection = projection
+                updateState()
+                for entry in video360.observers { entry.observer(projection) }
+                if projection.projectionStyle != old.projectionStyle { announceVideo360() }
+            }
         }
     }
 
@@ -52,7 +54,7 @@ extension PlaybackController {
     /// Reports where the view looks (a `view_projection` event): the 360 view calls it when a drag or zoom ends.
     public func reportViewProjection() {
         let projection = video360.projection
-        emit(.viewProjection(pan: projection.pan, tilt: projection.tilt, zoom: projection.zoom))
+        transition { emit(.viewProjection(pan: projection.pan, tilt: projection.tilt, zoom: projection.zoom)) }
     }
 
     /// Each 360 video starts facing the centre of its frame in the normal style; a flat video after one ends the

@@ -219,7 +219,7 @@ public final class CaptionStyleDialog {
         sync(store.appearance)
         if let player, player.controller.state.status == .playing {
             resumesPlayback = true
-            player.controller.pause()
+            player.send(.pause)
         }
         gtk_window_present(cast(window))
         gtk_widget_grab_focus(fontDropDown)
@@ -230,7 +230,7 @@ public final class CaptionStyleDialog {
     private func closed() {
         if let observer { store.removeObserver(observer) }
         observer = nil
-        if resumesPlayback, let player { player.controller.play() }
+        if resumesPlayback, let player { player.send(.play) }
         resumesPlayback = false
         if let player { Self.openDialogs[ObjectIdentifier(player)] = nil }
         Self.openDialogs = Self.openDialogs.filter { $0.value !== self }

@@ -21,32 +21,21 @@ struct ControlTypeSelection {
     private(set) var context = LayoutContext()
     private var current: ControlLayout?
     private(set) var isAudioOnly = false
-    var seekableWindow: SeekableRange?
-    /// Within this many seconds of the seekable end the stream counts as at the live edge (not published by the SDK;
-    /// about two HLS segments).
-    static let liveEdgeTolerance = 8.0
 
     mutating func initialLayout() -> Choice? {
         choose(force: true)
     }
 
-    /// A new video: types are unknown again until the stream says.
-    mutating func sessionStarted() -> Choice? {
-        mediaType = .undetermined
-        videoType = .unknown
-        seekableWindow = nil
+    /// A new video: its optional controls start from nothing until its state says.
+    mutating func sessionStarted() {
         context.hasCaptionsOrAudioChoice = false
         context.bumperModeActive = false
-        return choose(force: false)
     }
 
-    mutating func determined(mediaType: MediaType) -> Choice? {
-        self.mediaType = mediaType
-        return choose(force: false)
-    }
-
-    mutating func determined(videoType: VideoType) -> Choice? {
-        self.videoType = videoType
+    /// The layout for the types the player state says (undetermined and unknown until the stream tells them).
+    mutating func determined(mediaType: MediaType?, videoType: VideoType?) -> Choice? {
+        self.mediaType = mediaType ?? .undetermined
+        self.videoType = videoType ?? .unknown
         return choose(force: false)
     }
 
@@ -76,11 +65,6 @@ struct ControlTypeSelection {
         context = next
         current?.apply(context)
         return true
-    }
-
-    func isAtLiveEdge(_ position: Double) -> Bool {
-        guard let window = seekableWindow, videoType == .live || videoType == .liveDVR else { return false }
-        return window.end - position <= Self.liveEdgeTolerance
     }
 
     private mutating func choose(force: Bool) -> Choice? {

@@ -18,6 +18,18 @@ extension PlayerActions {
         insert(action, named: name)
     }
 
+    /// An action taking an unsigned number (`player.select-item`, `player.set-bitrate`).
+    func addCount(_ name: String, _ handler: @escaping @MainActor (Int) -> Void) {
+        let type = g_variant_type_new("u")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new(name, type)!
+        Signals.connectVariant(UnsafeMutableRawPointer(action), "activate") { value in
+            guard let value else { return }
+            handler(Int(g_variant_get_uint32(value)))
+        }
+        insert(action, named: name)
+    }
+
     /// An on/off action with no parameter (`player.mute`): activating it asks for the other state.
     func addToggle(_ name: String, _ handler: @escaping @MainActor (Bool) -> Void) {
         let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!

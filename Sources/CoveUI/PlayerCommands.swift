@@ -11,6 +11,8 @@ import CoveCore
 /// | `player.mute` | — | muted | toggles mute; the level is kept |
 /// | `player.caption-track` | string: a track id, `off` or `auto` | the track shown, or `off` | shows captions |
 /// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |
+/// | `player.select-item` | uint32, a queue index | — | plays that video of the queue |
+/// | `player.set-bitrate` | uint32, bits per second | — | caps adaptive streams; 0 is automatic |
 enum PlayerCommands {
     static let captionsOff = "off"
     static let captionsAutomatic = "auto"
@@ -64,6 +66,10 @@ extension PlayerView {
                   let track = controller.state.audioTracks.first(where: { $0.id == id }) else { return }
             controller.selectAudioTrack(track)
         }
+        actions.addCount("select-item") { [weak self] index in self?.controller.playVideo(at: index) }
+        actions.addCount("set-bitrate") { [weak self] bitsPerSecond in
+            self?.controller.setPreferredPeakBitRate(bitsPerSecond)
+        }
     }
 
     /// The stateful actions show what the player state says.
@@ -75,12 +81,13 @@ extension PlayerView {
         actions.setState("audio-track", string: state.selectedAudioTrack?.id ?? "")
     }
 
-    /// Runs a typed action as the keys and controls do: for the application's own callers (MPRIS).
-    public func perform(_ action: String, double: Double) {
-        actions.activate(action, double: double)
-    }
-
-    public func perform(_ action: String) {
-        actions.activate(action)
+    /// The transport's actions follow the state: what cannot be done now is disabled (MPRIS's CanGoNext and the
+    /// like read the same state).
+    func showActionAvailability() {
+        let state = controller.state
+        actions.setEnabled("next", state.canAdvanceToNext)
+        actions.setEnabled("previous", state.canAdvanceToPrevious)
+        actions.setEnabled("stop", state.session != nil)
+        actions.setEnabled("retry", retryHandler != nil)
     }
 }

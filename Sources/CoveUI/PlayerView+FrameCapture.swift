@@ -9,7 +9,7 @@ extension PlayerView {
     func captureFrame() {
         // The shown picture decides whether there is a frame and which one (its time); the engine's full-size
         // copy of it is what is saved. The 360 view saves what it shows, at its own size.
-        let output = controller.currentSession?.engine.videoOutput
+        let output = controller.state.videoOutput
         let source: (any FullSizeFrameSource)? = if let view = shown360View { RenderedViewFrame(of: view.root) }
             else { output?.fullSizeFrames }
         guard let shown = output?.latestPicture, let source else {

@@ -5,6 +5,16 @@ import CoveCore
 extension PlayerView {
     func stateChanged(_ changes: PlayerState.Changes) {
         let state = controller.state
+        if changes.contains(.session) { selection.sessionStarted() }
+        if !changes.isDisjoint(with: [.session, .status]) {
+            // Audio has no picture and its layouts no pictureInPicture control.
+            if state.mediaType == .audio { pictureInPicture.stop() }
+            applyLayout(selection.determined(mediaType: state.mediaType, videoType: state.videoType))
+        }
+        if !changes.isDisjoint(with: [.session, .status, .seekable]), state.videoType == .liveDVR,
+           let window = state.seekableRange {
+            controlBar.setSeekWindow(start: window.start, end: window.end)
+        }
         if changes.contains(.status) {
             let playing = state.status == .playing || state.status == .buffering
             controlBar.setPlaying(playing)
@@ -13,7 +23,7 @@ extension PlayerView {
         // The bumper's purple slider follows its own progress (the bumperProgress events).
         if !state.isBumperActive, !changes.isDisjoint(with: [.session, .status, .position, .duration]) {
             controlBar.update(position: state.position, duration: state.duration)
-            controlBar.setAtLiveEdge(selection.isAtLiveEdge(state.position))
+            controlBar.setAtLiveEdge(state.isAtLiveEdge)
         }
         if !changes.isDisjoint(with: [.session, .buffered]) { controlBar.setBuffered(state.bufferedPosition) }
         if changes.contains(.volume) { controlBar.showVolume(state.effectiveVolume) }
@@ -26,6 +36,7 @@ extension PlayerView {
         }
         if !changes.isDisjoint(with: [.session, .captions]) { captions.show(state.captionCues) }
         if !changes.isDisjoint(with: [.session, .rate, .volume, .tracks]) { showActionStates() }
+        if !changes.isDisjoint(with: [.session, .queue]) { showActionAvailability() }
         adStateChanged(changes)
     }
 }

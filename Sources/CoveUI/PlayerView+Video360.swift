@@ -54,7 +54,7 @@ extension PlayerView {
         notice.show(message)
         controller.reportWarning(code: Self.video360Unavailable, message: message)
         cove_print_error("cove: 360 view: \(reason)")
-        if let picture = controller.currentSession?.engine.videoOutput.latestPicture { surface.show(picture) }
+        if let picture = controller.state.videoOutput?.latestPicture { surface.show(picture) }
         projectionChanged(controller.viewProjection)
     }
 

@@ -11,8 +11,10 @@ public final class PlayerView {
     public let widget: Widget
     public let controller: PlaybackController
     public let options: PlayerViewOptions
-    /// What Retry does after an error; nil hides the button.
-    public var retryHandler: (() -> Void)?
+    /// What Retry (`player.retry`) does after an error; nil hides the button.
+    public var retryHandler: (() -> Void)? {
+        didSet { showActionAvailability() }
+    }
     /// Told the layout's name ("vod", "live", …, or "custom") and arrangement whenever either changes.
     public var onLayoutChange: ((_ name: String, _ compact: Bool) -> Void)?
 
@@ -46,7 +48,6 @@ public final class PlayerView {
     let resumeOffer = ResumeOffer()
     /// Every command as a `player.*` action: the keys, the control bar's buttons and the application use them.
     let actions = PlayerActions()
-    private var lastErrorMessage = ""
     /// Its placeholder lies under the poster, status and controls.
     let pictureInPicture: PictureInPicture
     private let textures = RemoteTextures()
@@ -191,7 +192,7 @@ public final class PlayerView {
         controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
-            menu.onSelect = { [weak self] bitsPerSecond in self?.controller.setPreferredPeakBitRate(bitsPerSecond) }
+            menu.onSelect = { [weak self] bitsPerSecond in self?.send(.setBitrate(bitsPerSecond)) }
             controlBar.onPreferredBitrate = { menu.open() }
             Signals.connectNotify(menu.popover, property: "visible") { [weak self] in self?.menusChanged() }
             controller.setPreferredPeakBitRate(menu.choices[menu.selectedIndex].bitsPerSecond)
@@ -243,11 +244,11 @@ public final class PlayerView {
     public var layoutName: String { selection.currentName }
     public var isCompact: Bool? { controlBar.isCompact }
 
-    private func applyLayout(_ choice: ControlTypeSelection.Choice?) {
+    func applyLayout(_ choice: ControlTypeSelection.Choice?) {
         guard let choice else { return }
         controlBar.setLayout(choice.layout)
         visibility.keepControlsVisible = options.keepControlsVisible || choice.isAudioOnly
-        poster.update(video: controller.currentSession?.video, audioOnly: choice.isAudioOnly)
+        poster.update(video: controller.state.video, audioOnly: choice.isAudioOnly)
         reportLayout()
     }
 
@@ -261,9 +262,9 @@ public final class PlayerView {
 
     /// Live button: to the newest part of the stream, playing (facts §3.6).
     private func goToLiveEdge() {
-        guard let window = selection.seekableWindow else { return }
-        controller.seek(to: window.end, tolerance: 0.5)
-        controller.play()
+        guard let window = controller.state.seekableRange else { return }
+        send(.seek(window.end))
+        send(.play)
     }
 
     private func wirePointer() {
@@ -324,7 +325,14 @@ public final class PlayerView {
     private func wireActions() {
         let step = options.jumpBackInterval
         let commands: [(String, () -> Void)] = [
+            ("play", { [weak self] in self?.controller.play() }),
+            ("pause", { [weak self] in self?.controller.pause() }),
             ("play-pause", { [weak self] in self?.togglePlayPause() }),
+            ("stop", { [weak self] in self?.stopAtStart() }),
+            ("next", { [weak self] in self?.controller.advanceToNext() }),
+            ("previous", { [weak self] in self?.controller.advanceToPrevious() }),
+            ("retry", { [weak self] in self?.retryHandler?() }),
+            ("resume", { [weak self] in self?.resumeWhereFailed() }),
             ("jump-back", { [weak self] in self?.jump(by: -step) }),
             ("jump-forward", { [weak self] in self?.jump(by: step) }),
             ("volume-up", { [weak self] in self?.changeVolume(by: 0.1) }),
@@ -371,6 +379,7 @@ public final class PlayerView {
         actions.setEnabled("unfullscreen", false)
         // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.
         for name in Self.video360Actions { actions.setEnabled(name, false) }
+        showActionAvailability()
         actions.install(on: widget)
     }
 
@@ -384,6 +393,12 @@ public final class PlayerView {
         case .playing, .buffering: controller.pause()
         default: controller.play()
         }
+    }
+
+    /// Stop as media controls mean it: paused at the start, so the next Play starts the video over.
+    private func stopAtStart() {
+        controller.pause()
+        if controller.state.canSeek { actions.activate("seek", double: 0) }
     }
 
     private func jump(by seconds: Double) {
@@ -419,15 +434,20 @@ public final class PlayerView {
 
     /// After a failure midway, Retry picks the video up where it stopped instead of starting over.
     private func offerResume() {
-        let retry = resumeOffer.retry(for: controller) { [weak self] in
-            self?.status.clear()
-            self?.status.showBusy(after: 0.3)
-        }
-        if let retry {
-            status.showMessage(lastErrorMessage, retry: retry)
+        guard case .failed(let lastErrorMessage) = controller.state.status else { return }
+        if resumeOffer.canRetry(controller) {
+            status.showMessage(lastErrorMessage) { [weak self] in self?.send(.resume) }
         } else {
             status.showMessage(tr("%@\nPlease try again later.").filling(lastErrorMessage), retry: nil)
         }
+    }
+
+    /// `player.resume`: the failed video again where it stopped, while attempts remain.
+    private func resumeWhereFailed() {
+        guard resumeOffer.canRetry(controller) else { return }
+        status.clear()
+        status.showBusy(after: 0.3)
+        resumeOffer.resume(controller)
     }
 
     private func handle(_ event: PlaybackEvent) {
@@ -435,9 +455,8 @@ public final class PlayerView {
         case .session:
             resumeOffer.reset()
             closeShutter()
-            sizing.bind(controller.currentSession?.engine.videoOutput)
-            applyLayout(selection.sessionStarted())
-            let video = controller.currentSession?.video
+            sizing.bind(controller.state.videoOutput)
+            let video = controller.state.video
             surface.describe(video)
             choosePictureView(for: video)
             thumbnails.load(for: video)
@@ -467,18 +486,8 @@ public final class PlayerView {
             status.showBusy(after: 0.5)
         case .lifecycle(.playbackLikelyToKeepUp):
             status.hideBusy()
-        case .mediaType(let type):
-            // Audio has no picture and its layouts no pictureInPicture control.
-            if type == .audio { pictureInPicture.stop() }
-            applyLayout(selection.determined(mediaType: type))
-        case .videoType(let type):
-            applyLayout(selection.determined(videoType: type))
-        case .seekable(let window):
-            selection.seekableWindow = window
-            if selection.videoType == .liveDVR { controlBar.setSeekWindow(start: window.start, end: window.end) }
         case .error(_, let message):
-            lastErrorMessage = message
-            status.showMessage(message, retry: retryHandler)
+            status.showMessage(message, retry: retryHandler.map { _ in { [weak self] in self?.send(.retry) } })
         default:
             break
         }

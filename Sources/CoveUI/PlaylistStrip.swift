@@ -18,6 +18,8 @@ public final class PlaylistStrip {
     public private(set) var items: [PlaylistStripItem] = []
 
     private let controller: PlaybackController
+    /// Choosing a video of the queue goes through its `player.select-item`.
+    private unowned let player: PlayerView
     private let revealer: Widget
     private let model: OpaquePointer
     let list: Widget
@@ -34,6 +36,7 @@ public final class PlaylistStrip {
 
     public init(player: PlayerView) {
         controller = player.controller
+        self.player = player
         PlaylistStripStyle.install()
         factory = PlaylistStripFactory(textures: RemoteTextures())
         model = gtk_string_list_new(nil)!
@@ -134,7 +137,7 @@ public final class PlaylistStrip {
             guard let current = controller.currentIndex else { return nil }
             return items.firstIndex { $0.kind == .video(index: current) }
         }
-        guard let id = playingPlaylistID, controller.currentSession != nil else { return nil }
+        guard let id = playingPlaylistID, controller.state.session != nil else { return nil }
         return items.firstIndex { $0.kind == .playlist(id: id) }
     }
 
@@ -146,7 +149,8 @@ public final class PlaylistStrip {
         case .video(let position):
             let wasCurrent = isQueueCurrent
             playingPlaylistID = nil
-            if wasCurrent { controller.playVideo(at: position) } else { controller.setVideos(queue, playingAt: position) }
+            // A list that is not the queue any more (the demo catalog after one of its playlists) becomes it again.
+            if wasCurrent { player.send(.selectItem(position)) } else { controller.setVideos(queue, playingAt: position) }
         case .playlist(let id):
             playingPlaylistID = id
             onChoosePlaylist?(id)

@@ -12,15 +12,14 @@ final class ResumeOffer {
     /// A new video starts with every attempt available again.
     func reset() { attempts = 0 }
 
-    /// What Retry does now, or nil once the attempts are used up. `onRetry` runs first (e.g. clear the message).
-    func retry(for controller: PlaybackController, onRetry: @escaping () -> Void) -> (() -> Void)? {
-        guard attempts < Self.maximumAttempts, controller.state.session != nil else { return nil }
-        let position = controller.state.position
-        return { [weak self, weak controller] in
-            guard let self, let controller else { return }
-            self.attempts += 1
-            onRetry()
-            controller.resumeVideo(at: position, autoPlay: true)
-        }
+    /// Whether Retry may resume now: a session to resume, and attempts left.
+    func canRetry(_ controller: PlaybackController) -> Bool {
+        attempts < Self.maximumAttempts && controller.state.session != nil
+    }
+
+    /// Resumes where the state says playback stopped, counting the attempt.
+    func resume(_ controller: PlaybackController) {
+        attempts += 1
+        controller.resumeVideo(at: controller.state.position, autoPlay: true)
     }
 }

@@ -189,10 +189,9 @@ final class CoveApplication {
         self.controller = controller
         self.playerView = playerView
         self.loader = loader
-        desktop = DesktopIntegration(application: application, window: gtkWindow, controller: controller,
-                                     perform: { [unowned playerView] action, value in
-                                         playerView.perform(action, double: value)
-                                     }, quit: { [unowned self] in self.exit.quit(because: "MPRIS") })
+        desktop = DesktopIntegration(application: application, window: gtkWindow, state: controller.state,
+                                     send: { [unowned playerView] command in playerView.send(command) },
+                                     quit: { [unowned self] in self.exit.quit(because: "MPRIS") })
         // A playlist, or the demo catalog, is listed beside the player (the loader fills it).
         let strip = PlaylistStrip(player: playerView)
         loader.strip = strip

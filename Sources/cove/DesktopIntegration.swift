@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import CoveCore
 import CoveGLib
+import CoveUI
 
 /// What makes Cove a desktop citizen beside its window: MPRIS for the panel's media controls and media keys, and
 /// the idle/suspend inhibitor. Both follow the controller's state.
@@ -10,11 +11,11 @@ final class DesktopIntegration {
     private let mpris: MPRISService
 
     init(application: UnsafeMutablePointer<GtkApplication>, window: UnsafeMutablePointer<GtkWindow>,
-         controller: PlaybackController, perform: @escaping (String, Double) -> Void, quit: @escaping () -> Void) {
-        inhibitor = PlaybackInhibitor(application: application, window: window, state: controller.state)
+         state: PlayerState, send: @escaping (PlayerCommand) -> Void, quit: @escaping () -> Void) {
+        inhibitor = PlaybackInhibitor(application: application, window: window, state: state)
         let connection = g_application_get_dbus_connection(
             UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self))
-        mpris = MPRISService(controller: controller, host: MPRISService.Host(
+        mpris = MPRISService(state: state, host: MPRISService.Host(
             raise: { gtk_window_present(window) },
             quit: {
                 // The reply to Quit goes out first; quitting does not return.
@@ -23,7 +24,7 @@ final class DesktopIntegration {
                     quit()
                 }
             },
-            perform: perform))
+            send: send))
         if let connection { mpris.start(on: connection) }
     }
 }

@@ -65,7 +65,7 @@ final class DownloadsHost {
     /// The video playing when it can be downloaded (a Video Cloud video its publisher allows offline, or plain
     /// HLS or MP4 played from an http(s) URL) and it is not downloaded or downloading already.
     private var downloadableVideo: Video? {
-        guard let video = controller.currentSession?.video, video.properties[OfflineVideo.marker] == nil,
+        guard let video = controller.state.video, video.properties[OfflineVideo.marker] == nil,
               Downloader.canDownload(video), let (videoID, accountID) = Downloader.identity(of: video) else { return nil }
         if manager.isBusy(videoID: videoID, accountID: accountID) { return nil }
         if let record = manager.record(for: video), record.isComplete { return nil }

@@ -10,17 +10,15 @@ struct MPRISPlayerState {
     /// The spec's "no track" path, while nothing is loaded.
     static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
 
-    let controller: PlaybackController
+    let state: PlayerState
     /// Stop was asked for and Play has not come since.
     let stopped: Bool
-
-    private var state: PlayerState { controller.state }
 
     /// One object path per place in the queue (paths under /org/mpris are the spec's own).
     static func trackID(forQueueIndex index: Int) -> String { "/io/github/cove/Player/Track/\(index)" }
 
     var trackID: String {
-        guard state.session != nil, let index = controller.currentIndex else { return Self.noTrack }
+        guard state.session != nil, let index = state.queueIndex else { return Self.noTrack }
         return Self.trackID(forQueueIndex: index)
     }
 
@@ -49,8 +47,8 @@ struct MPRISPlayerState {
             "Volume": .double(state.effectiveVolume),
             "MinimumRate": .double(Self.minimumRate),
             "MaximumRate": .double(Self.maximumRate),
-            "CanGoNext": .bool(controller.canAdvanceToNext),
-            "CanGoPrevious": .bool(controller.canAdvanceToPrevious),
+            "CanGoNext": .bool(state.canAdvanceToNext),
+            "CanGoPrevious": .bool(state.canAdvanceToPrevious),
             "CanPlay": .bool(canPlay),
             "CanPause": .bool(canPlay),
             "CanSeek": .bool(canSeek),

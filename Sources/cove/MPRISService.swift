@@ -2,25 +2,26 @@ import CGLib
 import CLibc
 import CoveCore
 import CoveGLib
+import CoveUI
 import Glibc
 
 /// MPRIS on the session bus (`org.mpris.MediaPlayer2.cove`): the panel's media controls and the keyboard's media
-/// keys reach the player through it. It reads the controller's state, announces what changed in it, and turns
-/// seeks, speed and volume into the player's typed actions, the way the window's controls and keys send them.
+/// keys reach the player through it. It reads the player state, announces what changed in it, and turns every
+/// method into the player's `player.*` actions, the way the window's controls and keys send them.
 final class MPRISService: DBusObjectHandler {
     /// What only the application can do.
     struct Host {
         var raise: () -> Void
         var quit: () -> Void
-        /// Activates a typed `player.*` action (`player.seek`, `player.set-rate`, `player.set-volume`).
-        var perform: (_ action: String, _ value: Double) -> Void
+        /// Activates the command's `player.*` action.
+        var send: (PlayerCommand) -> Void
     }
 
     /// The state's changes that can change a property MPRIS announces (Position is read, never announced).
     private static let announcedChanges: PlayerState.Changes = [.session, .status, .duration, .seekable, .rate,
                                                                  .volume, .title, .ad]
 
-    private let controller: PlaybackController
+    private let state: PlayerState
     private let host: Host
     private var object: DBusObject?
     private var nameOwner: DBusNameOwner?
@@ -34,8 +35,8 @@ final class MPRISService: DBusObjectHandler {
     /// A seek of MPRIS's own is under way: it is announced where it lands, not as a jump.
     private var seeking = false
 
-    init(controller: PlaybackController, host: Host) {
-        self.controller = controller
+    init(state: PlayerState, host: Host) {
+        self.state = state
         self.host = host
     }
 
@@ -50,9 +51,9 @@ final class MPRISService: DBusObjectHandler {
             return
         }
         announced = player.properties
-        wasPlaying = controller.state.status == .playing
-        seeks.expect(controller.state.position)
-        controller.state.observe { [weak self] changes in self?.stateChanged(changes) }
+        wasPlaying = state.status == .playing
+        seeks.expect(state.position)
+        state.observe { [weak self] changes in self?.stateChanged(changes) }
         own(MPRISInterfaces.busName, on: connection, fallback: true)
     }
 
@@ -69,7 +70,7 @@ final class MPRISService: DBusObjectHandler {
     }
 
     private var player: MPRISPlayerState {
-        MPRISPlayerState(controller: controller, stopped: stopped)
+        MPRISPlayerState(state: state, stopped: stopped)
     }
 
     /// Announces (PropertiesChanged) whatever differs from what was last announced.
@@ -86,7 +87,6 @@ final class MPRISService: DBusObjectHandler {
     /// A new video, or playback starting again (whoever started it), ends a Stop. A position that jumps (the
     /// window's slider or keys) is announced as Seeked.
     private func stateChanged(_ changes: PlayerState.Changes) {
-        let state = controller.state
         if changes.contains(.session) {
             stopped = false
             seeks.reset()
@@ -113,12 +113,12 @@ final class MPRISService: DBusObjectHandler {
         case (MPRISInterfaces.root, "Raise"): host.raise()
         case (MPRISInterfaces.root, "Quit"): host.quit()
         case (MPRISInterfaces.player, "Play"): play()
-        case (MPRISInterfaces.player, "Pause"): controller.pause()
+        case (MPRISInterfaces.player, "Pause"): host.send(.pause)
         case (MPRISInterfaces.player, "PlayPause"):
-            if player.playbackStatus == "Playing" { controller.pause() } else { play() }
+            if player.playbackStatus == "Playing" { host.send(.pause) } else { play() }
         case (MPRISInterfaces.player, "Stop"): stop()
-        case (MPRISInterfaces.player, "Next"): controller.advanceToNext()
-        case (MPRISInterfaces.player, "Previous"): controller.advanceToPrevious()
+        case (MPRISInterfaces.player, "Next"): host.send(.next)
+        case (MPRISInterfaces.player, "Previous"): host.send(.previous)
         case (MPRISInterfaces.player, "Seek"):
             seek(by: arguments.int64(at: 0) ?? 0)
         case (MPRISInterfaces.player, "SetPosition"):
@@ -147,13 +147,9 @@ final class MPRISService: DBusObjectHandler {
         switch name {
         case "Rate":
             // The spec: a rate of 0 is a pause.
-            if number <= 0 {
-                controller.pause()
-            } else {
-                host.perform("set-rate", number)
-            }
+            host.send(number <= 0 ? .pause : .setRate(number))
         case "Volume":
-            host.perform("set-volume", number)
+            host.send(.setVolume(number))
         default:
             return false
         }
@@ -166,15 +162,14 @@ final class MPRISService: DBusObjectHandler {
     /// After Stop, playback starts again from the beginning (Stop already went there).
     private func play() {
         stopped = false
-        controller.play()
+        host.send(.play)
     }
 
     /// The spec's Stop: playback stops and the next Play starts the video from the beginning. The session stays
     /// (the window keeps its picture and controls); only MPRIS says Stopped until then.
     private func stop() {
-        guard controller.state.session != nil, player.playbackStatus != "Stopped" else { return }
-        controller.pause()
-        if player.canSeek { seekAnnounced(to: 0) }
+        guard state.session != nil, player.playbackStatus != "Stopped" else { return }
+        if player.canSeek { announcingSeek(.stop) } else { host.send(.stop) }
         stopped = true
     }
 
@@ -183,10 +178,10 @@ final class MPRISService: DBusObjectHandler {
         guard player.canSeek else { return }
         let target = Double(player.position + microseconds) / 1_000_000
         if let duration = player.duration, target >= duration {
-            if controller.canAdvanceToNext { controller.advanceToNext() }
+            if state.canAdvanceToNext { host.send(.next) }
             return
         }
-        seekAnnounced(to: max(0, target))
+        announcingSeek(.seek(max(0, target)))
     }
 
     /// Absolute seek; a stale track ID (another video is current now) or a place outside the video is ignored.
@@ -194,16 +189,17 @@ final class MPRISService: DBusObjectHandler {
         guard player.canSeek, trackID == player.trackID, microseconds >= 0 else { return }
         let target = Double(microseconds) / 1_000_000
         if let duration = player.duration, target > duration { return }
-        seekAnnounced(to: target)
+        announcingSeek(.seek(target))
     }
 
-    /// A seek asked for over MPRIS is announced at once with where it went, not guessed from the progress after.
-    private func seekAnnounced(to seconds: Double) {
-        guard controller.state.canSeek else { return }
+    /// A seek asked for over MPRIS (Stop's included) is announced at once with where it went, not guessed from
+    /// the progress after.
+    private func announcingSeek(_ command: PlayerCommand) {
+        guard state.canSeek else { return }
         seeking = true
-        host.perform("seek", seconds)
+        host.send(command)
         seeking = false
-        let landed = controller.state.position
+        let landed = state.position
         seeks.expect(landed)
         announceSeek(to: landed)
     }

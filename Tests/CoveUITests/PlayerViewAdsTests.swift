@@ -71,8 +71,8 @@ extension PlayerViewScenario {
         XCTAssertEqual(gtk_widget_grab_focus(player.widget), 1)
         for key in ["Right", "End", "Left", "Home"] { try XDoTool.type(key, intoWindowOf: getpid()) }
         _ = MainLoop.run(until: { false }, timeout: 0.3)
-        player.perform("seek", double: 6)
-        player.perform("jump-forward")
+        player.send(.seek(6))
+        player.send(.jumpForward)
         XCTAssertEqual(state.ad?.index, 0, "still the first ad")
         XCTAssertFalse(log.beacons.contains { $0.hasSuffix("/skip") }, "nothing was skipped")
         XCTAssertEqual(state.position, 0, "no seek reached the content")

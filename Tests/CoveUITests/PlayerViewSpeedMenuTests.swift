@@ -58,10 +58,10 @@ extension PlayerViewScenario {
         // Changed elsewhere, the check mark follows, menu open or closed.
         player.controller.playbackRate = 0.75
         XCTAssertTrue(MainLoop.run(until: { self.checked(menu) == [0.75] }, timeout: 5), "\(checked(menu))")
-        player.perform("set-rate", double: 2)
+        player.send(.setRate(2))
         XCTAssertTrue(MainLoop.run(until: { self.checked(menu) == [2] }, timeout: 5), "\(checked(menu))")
         XCTAssertEqual(player.controller.playbackRate, 2)
-        player.perform("set-rate", double: 0.25)
+        player.send(.setRate(0.25))
         XCTAssertTrue(MainLoop.run(until: { self.checked(menu) == [] }, timeout: 5), "0.25× is none of the menu's")
         // The action the `]` key runs (PlayerViewTests' keyboard test types the key itself).
         player.actions.activate("faster")

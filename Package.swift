@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim", "CXMLShim"], swiftSettings: strict),
         .target(name: "CoveMedia",
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
-                               "CZVBIShim"],
+                               "CZVBIShim", "CLibc"],
                 swiftSettings: strict),
         .target(name: "CoveEmulator",
                 dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim", "CCrypto"],

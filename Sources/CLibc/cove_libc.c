@@ -12,6 +12,13 @@ void cove_keep_frame_buffers_in_heap(void) {
     mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
 }
 
+// Each pipeline's streaming threads allocate in arenas of their own (glibc makes up to eight a core), and with the
+// thresholds above a freed frame's pages stay in whichever arena held it: over a long playlist every arena keeps its
+// high-water mark. A trim once a pipeline is gone gives them back.
+void cove_release_free_memory(void) {
+    malloc_trim(0);
+}
+
 void cove_stdout_line_buffered(void) {
     setvbuf(stdout, NULL, _IOLBF, 0);
 }

@@ -27,6 +27,35 @@ public enum EngineSignal: Sendable, Equatable {
     case closedCaptionCues(track: String, cues: [CaptionCue])
 }
 
+/// What a player has reached in its current load. Each is set by the player when it sends the matching signal
+/// (`.ready`, `.playing`, `.endOfStream` or `.endAssumed`, `.error`) and only a new load clears them, but `hasEnded`,
+/// which a seek clears.
+public struct EngineTransport: Sendable, Equatable {
+    public var isReady = false
+    /// Playback has started at least once in this load.
+    public var hasPlayed = false
+    public var hasEnded = false
+    public var hasFailed = false
+
+    public init(isReady: Bool = false, hasPlayed: Bool = false, hasEnded: Bool = false, hasFailed: Bool = false) {
+        self.isReady = isReady
+        self.hasPlayed = hasPlayed
+        self.hasEnded = hasEnded
+        self.hasFailed = hasFailed
+    }
+
+    /// What sending `signal` says of the load, for a player that keeps no other record of it.
+    public mutating func record(_ signal: EngineSignal) {
+        switch signal {
+        case .ready: isReady = true
+        case .playing: hasPlayed = true
+        case .endOfStream, .endAssumed: hasEnded = true
+        case .error: hasFailed = true
+        default: break
+        }
+    }
+}
+
 public struct EngineError: Error, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// The resource could not be opened or read (network, missing file).
@@ -131,6 +160,9 @@ public protocol PlaybackEngine: AnyObject {
     var videoOutput: VideoOutput { get }
     /// The audio level, 0…1, for this engine's pipeline (it applies once the pipeline exists).
     func setVolume(_ level: Double)
+    /// The current load's transport, as the player knows it now: made afresh by every `load`, and read by the
+    /// controller, never copied (a session's "ready" or "ended" is its player's).
+    var transport: EngineTransport { get }
     /// The latest known position in seconds.
     var position: Double? { get }
     var duration: Double? { get }

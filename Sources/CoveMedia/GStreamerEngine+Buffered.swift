@@ -56,7 +56,7 @@ extension GStreamerEngine {
     func refreshBufferedPosition(playhead: Double?) {
         guard let parsed = queryBufferedPosition() else { return }
         var buffered = max(parsed, playhead ?? parsed)
-        if let end = duration ?? reportedSeekable??.end { buffered = min(buffered, end) }
-        bufferedPosition = buffered
+        if let end = load.duration ?? load.reportedSeekable??.end { buffered = min(buffered, end) }
+        load.bufferedPosition = buffered
     }
 }

@@ -10,7 +10,7 @@ extension GStreamerEngine {
     /// One bus message, on the main thread. Signals go out queued (`emit`), so a message is handled to its end
     /// against the pipeline it came from.
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
-        guard isActive, !hasFailed, let pipeline else { return }
+        guard isActive, !load.hasFailed, let pipeline else { return }
         let type = cove_message_type(message)
         if type == GST_MESSAGE_ERROR {
             handleError(message)
@@ -58,21 +58,21 @@ extension GStreamerEngine {
     }
 
     private func handleAsyncDone() {
-        if !isReady {
+        if !load.isReady {
             becomeReady()
-        } else if isSeeking, let current = queryPosition() {
+        } else if load.isSeeking, let current = queryPosition() {
             // A pause's ASYNC_DONE can arrive while the seek still flushes; the position query fails then, and the
             // seek's own ASYNC_DONE follows.
-            isSeeking = false
-            seekStartedAt = nil
-            if let pendingSeek {
+            load.isSeeking = false
+            load.seekStartedAt = nil
+            if let pendingSeek = load.pendingSeek {
                 // A seek asked for meanwhile: it goes now, and its landing is the one reported.
-                self.pendingSeek = nil
+                self.load.pendingSeek = nil
                 seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
                 syncPositionTimer()
                 return
             }
-            lastPosition = current
+            load.lastPosition = current
             emit(.position(current))
             applyPendingSelection()
         }
@@ -81,17 +81,17 @@ extension GStreamerEngine {
 
     private func handleStateChange(from old: GstState, to new: GstState, pending: GstState) {
         // A live pipeline reaches PAUSED without prerolling, so no ASYNC_DONE announces it.
-        if !isReady, new == GST_STATE_PAUSED, old == GST_STATE_READY, isLive { becomeReady() }
+        if !load.isReady, new == GST_STATE_PAUSED, old == GST_STATE_READY, load.isLive { becomeReady() }
         syncPositionTimer()
-        guard isReady else { return }
+        guard load.isReady else { return }
         if new == GST_STATE_PLAYING, old != new {
-            hasPlayed = true
+            load.hasPlayed = true
             report(.playing)
-        } else if new == GST_STATE_PAUSED, !wantsPlay, old != new || pending == GST_STATE_VOID_PENDING {
+        } else if new == GST_STATE_PAUSED, !load.wantsPlay, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
             report(.paused)
-        } else if new == GST_STATE_PAUSED, old != new, !isHeldForBuffering, !isSeeking, pending != GST_STATE_PLAYING {
+        } else if new == GST_STATE_PAUSED, old != new, !load.isHeldForBuffering, !load.isSeeking, pending != GST_STATE_PLAYING {
             // A buffering hold is not a pause, nor is a flushing seek's lost state (PLAYING → PAUSED on the way back
             // to PLAYING, or PAUSED → PAUSED): the viewer still has it playing.
             report(.paused)
@@ -99,18 +99,18 @@ extension GStreamerEngine {
     }
 
     private func becomeReady() {
-        isReady = true
+        load.isReady = true
         // Prerolled means paused: the first real transition reported is to playing.
-        reportedState = .paused
-        duration = queryDuration()
+        load.reportedState = .paused
+        load.duration = queryDuration()
         // First the start position (a resume): stream selections made from the signals below wait for it to land,
         // since a flushing seek right after a select-streams event loses the selection.
-        if let pendingSeek {
-            self.pendingSeek = nil
+        if let pendingSeek = load.pendingSeek {
+            self.load.pendingSeek = nil
             seek(to: pendingSeek.seconds, tolerance: pendingSeek.tolerance)
         }
         emit(.ready)
-        emit(.duration(duration))
+        emit(.duration(load.duration))
         reportSeekable()
         readClassicStreams()
         reportStreams()
@@ -118,33 +118,33 @@ extension GStreamerEngine {
     }
 
     private func refreshDuration() {
-        guard isReady else { return }  // `.ready` reports the first value
+        guard load.isReady else { return }  // `.ready` reports the first value
         let latest = queryDuration()
-        guard latest != duration, latest != nil || isLive else { return }
-        duration = latest
+        guard latest != load.duration, latest != nil || load.isLive else { return }
+        load.duration = latest
         emit(.duration(latest))
     }
 
     /// GStreamer's buffering rule: a non-live pipeline pauses below 100 % and resumes at 100 % if the viewer
     /// wanted it playing. Live pipelines cannot pause, so they only report the level.
     private func handleBuffering(_ percent: Int) {
-        if let level = buffering.update(percent) {
+        if let level = load.buffering.update(percent) {
             emit(.buffering(percent: level))
         }
-        guard !isLive else { return }
+        guard !load.isLive else { return }
         let hold = percent < 100
-        guard hold != isHeldForBuffering else { return }
-        isHeldForBuffering = hold
+        guard hold != load.isHeldForBuffering else { return }
+        load.isHeldForBuffering = hold
         applyTargetState()
     }
 
     private func handleEndOfStream() {
         // The end watch may have ended it already.
-        guard !hasEnded else { return }
-        hasEnded = true
+        guard !load.hasEnded else { return }
+        load.hasEnded = true
         cancelTimers()
-        if let end = queryPosition() ?? duration, end != lastPosition {
-            lastPosition = end
+        if let end = queryPosition() ?? load.duration, end != load.lastPosition {
+            load.lastPosition = end
             emit(.position(end))
         }
         emit(.endOfStream)
@@ -156,7 +156,7 @@ extension GStreamerEngine {
         var current = GST_STATE_VOID_PENDING
         var pending = GST_STATE_VOID_PENDING
         gst_element_get_state(pipeline, &current, &pending, 0)
-        let shouldPoll = isReady && current == GST_STATE_PLAYING && !hasEnded
+        let shouldPoll = load.isReady && current == GST_STATE_PLAYING && !load.hasEnded
         if shouldPoll, positionTimer == nil {
             positionTimer = MainLoop.every(milliseconds: Self.positionIntervalMilliseconds) { [weak self] in
                 self?.pollPosition() ?? false
@@ -168,14 +168,14 @@ extension GStreamerEngine {
     }
 
     private func pollPosition() -> Bool {
-        guard isActive, !hasFailed else { return false }
+        guard isActive, !load.hasFailed else { return false }
         // HLS and some containers learn their duration only after playback starts.
-        if duration == nil, !isLive, let found = queryDuration() {
-            duration = found
+        if load.duration == nil, !load.isLive, let found = queryDuration() {
+            load.duration = found
             emit(.duration(found))
         }
-        if let current = queryPosition(), current != lastPosition {
-            lastPosition = current
+        if let current = queryPosition(), current != load.lastPosition {
+            load.lastPosition = current
             // Before the position goes out, so whoever reads it on the progress sees the buffered region too.
             refreshBufferedPosition(playhead: current)
             emit(.position(current))

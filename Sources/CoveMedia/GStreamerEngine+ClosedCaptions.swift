@@ -12,9 +12,9 @@ extension GStreamerEngine {
     static let closedCaptionBatch = 256
 
     func tapClosedCaptions(in playbin: UnsafeMutablePointer<GstElement>) {
-        closedCaptions = ClosedCaptionDecoder()
-        captionServices = CEA708CaptionDecoder()
-        guard closedCaptions != nil else { return }
+        load.closedCaptions = ClosedCaptionDecoder()
+        load.captionServices = CEA708CaptionDecoder()
+        guard load.closedCaptions != nil else { return }
         captionTap = cove_caption_tap_new(playbin, nil, engineCaptionDelivery, EngineLink(self).retained(),
                                           releaseEngineLink)
     }
@@ -22,14 +22,14 @@ extension GStreamerEngine {
     /// The caption tracks of the video: the channels and services found in it so far and those an HLS master
     /// announces (services 1–6 only: the ones decoded), with the master's language and name.
     var closedCaptionTracks: [MediaTrack] {
-        guard let closedCaptions else { return [] }
+        guard let closedCaptions = load.closedCaptions else { return [] }
         var announced: [ClosedCaptionRendition] = []
         if let pipeline, let lines = cove_playbin_closed_caption_renditions(pipeline) {
             announced = ClosedCaptionRendition.parse(String(cString: lines))
             g_free(lines)
         }
         let found = closedCaptions.channels.sorted().map { ClosedCaptionChannel.cea608($0) }
-            + captionServices.channels.sorted().map { ClosedCaptionChannel.cea708(service: $0) }
+            + load.captionServices.channels.sorted().map { ClosedCaptionChannel.cea708(service: $0) }
         var channels = found
         for rendition in announced where !channels.contains(rendition.channel) {
             if case .cea708(let service) = rendition.channel, !CEA708CaptionDecoder.services.contains(service) { continue }
@@ -54,9 +54,9 @@ extension GStreamerEngine {
     /// Called on the main thread when the tap has entries: decodes them all, lists a channel seen for the first
     /// time, and sends the cues of every channel that changed.
     func drainClosedCaptions() {
-        guard isActive, let captionTap, let decoder = closedCaptions else { return }
+        guard isActive, let captionTap, let decoder = load.closedCaptions else { return }
         let channelsBefore = decoder.channels
-        let servicesBefore = captionServices.channels
+        let servicesBefore = load.captionServices.channels
         var changed: Set<ClosedCaptionChannel> = []
         var entries = [CoveCaptionEntry](repeating: CoveCaptionEntry(), count: Self.closedCaptionBatch)
         while true {
@@ -69,19 +69,19 @@ extension GStreamerEngine {
                                             at: entry.time, reset: entry.reset != 0) {
                     changed.insert(.cea608(channel))
                 }
-                for service in captionServices.feed(Self.dtvccPairs(of: entry), at: entry.time, reset: entry.reset != 0) {
+                for service in load.captionServices.feed(Self.dtvccPairs(of: entry), at: entry.time, reset: entry.reset != 0) {
                     changed.insert(.cea708(service: service))
                 }
             }
             if taken < entries.count { break }
         }
-        if decoder.channels != channelsBefore || captionServices.channels != servicesBefore { reportStreams() }
+        if decoder.channels != channelsBefore || load.captionServices.channels != servicesBefore { reportStreams() }
         for channel in changed.sorted(by: Self.menuOrder) {
             switch channel {
             case .cea608(let number) where decoder.channels.contains(number):
                 emit(.closedCaptionCues(track: channel.trackID, cues: decoder.cues(channel: number)))
-            case .cea708(let service) where captionServices.channels.contains(service):
-                emit(.closedCaptionCues(track: channel.trackID, cues: captionServices.cues(service: service)))
+            case .cea708(let service) where load.captionServices.channels.contains(service):
+                emit(.closedCaptionCues(track: channel.trackID, cues: load.captionServices.cues(service: service)))
             default:
                 break
             }

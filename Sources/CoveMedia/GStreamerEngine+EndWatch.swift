@@ -10,9 +10,9 @@ extension GStreamerEngine {
     static let endWatchIntervalMilliseconds: UInt32 = 250
 
     func syncEndWatch() {
-        let shouldWatch = isActive && isReady && wantsPlay && !hasEnded && !isLive && !hasFailed
+        let shouldWatch = isActive && load.isReady && load.wantsPlay && !load.hasEnded && !load.isLive && !load.hasFailed
         if shouldWatch, endWatchTimer == nil {
-            endWatch.reset()
+            load.endWatch.reset()
             endWatchTimer = MainLoop.every(milliseconds: Self.endWatchIntervalMilliseconds) { [weak self] in
                 self?.checkEnd() ?? false
             }
@@ -23,17 +23,17 @@ extension GStreamerEngine {
     }
 
     private func checkEnd() -> Bool {
-        guard isActive, !hasFailed, !hasEnded else {
+        guard isActive, !load.hasFailed, !load.hasEnded else {
             endWatchTimer = nil
             return false
         }
-        let position = queryPosition() ?? lastPosition
+        let position = queryPosition() ?? load.lastPosition
         // Held for buffering with the rest of the stream still to download is a real stall, not an end.
-        if isHeldForBuffering { refreshBufferedPosition(playhead: position) }
-        let fetching = isHeldForBuffering
-            && (bufferedPosition ?? 0) < (duration ?? .infinity) - EndWatch.distance
+        if load.isHeldForBuffering { refreshBufferedPosition(playhead: position) }
+        let fetching = load.isHeldForBuffering
+            && (load.bufferedPosition ?? 0) < (load.duration ?? .infinity) - EndWatch.distance
         let now = Double(g_get_monotonic_time()) / 1_000_000
-        guard endWatch.observe(position: position, duration: duration, wantsPlay: wantsPlay && !isSeeking,
+        guard load.endWatch.observe(position: position, duration: load.duration, wantsPlay: load.wantsPlay && !load.isSeeking,
                                isFetching: fetching, now: now), let position else { return true }
         endWatchTimer = nil
         // With GST_DEBUG_DUMP_DOT_DIR set, the pipeline as it stood (the sinks' pads show whether EOS reached them).
@@ -41,7 +41,7 @@ extension GStreamerEngine {
             gst_debug_bin_to_dot_file_with_ts(UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self),
                                               GST_DEBUG_GRAPH_SHOW_ALL, "cove-end-assumed")
         }
-        hasEnded = true
+        load.hasEnded = true
         cancelPositionTimer()
         emit(.endAssumed(at: position))
         return false

@@ -29,7 +29,7 @@ extension GStreamerEngine {
         for factory in Self.playbinCandidates(for: uri) {
             if let element = gst_element_factory_make(factory, "cove-playbin") {
                 playbin = UnsafeMutablePointer(OpaquePointer(gst_object_ref_sink(element)))
-                pipelineFactory = factory
+                load.pipelineFactory = factory
                 break
             }
         }
@@ -132,9 +132,9 @@ extension GStreamerEngine {
     /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size. Only
     /// for the viewer's pause: never during the first preroll, on its way to playing.
     private func prerollAtNewSize() {
-        guard isActive, isReady, hasPlayed, !hasFailed, !wantsPlay, !isLive, !hasEnded, !isSeeking,
-              let here = queryPosition() ?? lastPosition else { return }
-        if flushingSeek(to: here, accurate: true) { isSeeking = true }
+        guard isActive, load.isReady, load.hasPlayed, !load.hasFailed, !load.wantsPlay, !load.isLive, !load.hasEnded, !load.isSeeking,
+              let here = queryPosition() ?? load.lastPosition else { return }
+        if flushingSeek(to: here, accurate: true) { load.isSeeking = true }
     }
 
     private func makeAudioSink() -> UnsafeMutablePointer<GstElement>? {
@@ -155,7 +155,7 @@ extension GStreamerEngine {
     /// Called by the frame bridge on the main thread; `sample` stays owned by the caller.
     func deliver(_ sample: OpaquePointer) {
         guard isActive, let frame = VideoFrame(sample: sample) else { return }
-        if frame.isKeyframe, let time = frame.timestamp { keyframes.insert(time) }
+        if frame.isKeyframe, let time = frame.timestamp { load.keyframes.insert(time) }
         if let time = frame.timestamp { (videoOutput.fullSizeFrames as? FrameTapSource)?.shown(at: time) }
         videoOutput.publish(frame)
     }

@@ -5,29 +5,29 @@ import CoveCore
 /// Seeks, speed, and the time queries.
 extension GStreamerEngine {
     public func seek(to seconds: Double, tolerance: Double) {
-        guard isActive, !hasFailed, pipeline != nil else { return }
+        guard isActive, !load.hasFailed, pipeline != nil else { return }
         var target = max(0, seconds.isFinite ? seconds : 0)
-        if let duration { target = min(target, duration) }
-        guard isReady else {
-            pendingSeek = (target, tolerance)
+        if let duration = load.duration { target = min(target, duration) }
+        guard load.isReady else {
+            load.pendingSeek = (target, tolerance)
             return
         }
         // One flushing seek at a time: a seek asked for while one still flushes waits for it to land and then
         // goes to the latest target. Scrubbing sends fewer flushes through the pipeline, and hlsdemux2 (GStreamer
         // 1.22) was seen to abort on a download request reused while a flush cancelled it.
-        if isSeeking, let started = seekStartedAt, ContinuousClock.now - started < Self.seekSettleLimit {
-            pendingSeek = (target, tolerance)
-            lastPosition = target
+        if load.isSeeking, let started = load.seekStartedAt, ContinuousClock.now - started < Self.seekSettleLimit {
+            load.pendingSeek = (target, tolerance)
+            load.lastPosition = target
             return
         }
         // Snapping to a keyframe is faster (decoding starts there) but lands off the target: only when the
         // keyframe is within the tolerance. A 10 s jump on a stream with a keyframe every 4 s lands on the target.
-        let snap = keyframes.nearest(to: target, within: tolerance) != nil
+        let snap = load.keyframes.nearest(to: target, within: tolerance) != nil
         if flushingSeek(to: target, accurate: !snap) {
-            isSeeking = true
-            seekStartedAt = ContinuousClock.now
-            hasEnded = false
-            lastPosition = target
+            load.isSeeking = true
+            load.seekStartedAt = ContinuousClock.now
+            load.hasEnded = false
+            load.lastPosition = target
         }
     }
 
@@ -35,10 +35,10 @@ extension GStreamerEngine {
     /// pitch. Remembered for later seeks of this load.
     public func setRate(_ newRate: Double) {
         let wanted = newRate > 0 && newRate.isFinite ? newRate : 1
-        guard wanted != rate else { return }
-        rate = wanted
-        guard isActive, isReady, !hasFailed, !hasEnded, let here = queryPosition() ?? lastPosition else { return }
-        if flushingSeek(to: here, accurate: true) { isSeeking = true }
+        guard wanted != load.rate else { return }
+        load.rate = wanted
+        guard isActive, load.isReady, !load.hasFailed, !load.hasEnded, let here = queryPosition() ?? load.lastPosition else { return }
+        if flushingSeek(to: here, accurate: true) { load.isSeeking = true }
     }
 
     func flushingSeek(to target: Double, accurate: Bool) -> Bool {
@@ -48,7 +48,7 @@ extension GStreamerEngine {
             : GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_NEAREST.rawValue
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | precision)
         flushingSeeksSent += 1
-        return gst_element_seek(pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
+        return gst_element_seek(pipeline, load.rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
                                 gint64(target * 1_000_000_000), GST_SEEK_TYPE_NONE, -1) != 0
     }
 
@@ -81,7 +81,7 @@ extension GStreamerEngine {
         var end: gint64 = -1
         gst_query_parse_seeking(query, &format, &seekable, &start, &end)
         guard seekable != 0, format == GST_FORMAT_TIME, start >= 0 else { return nil }
-        let endSeconds = end >= 0 ? Double(end) / 1_000_000_000 : duration
+        let endSeconds = end >= 0 ? Double(end) / 1_000_000_000 : load.duration
         guard let endSeconds, endSeconds >= Double(start) / 1_000_000_000 else { return nil }
         return SeekableRange(start: Double(start) / 1_000_000_000, end: endSeconds)
     }
@@ -89,10 +89,10 @@ extension GStreamerEngine {
     /// Emits `.seekable` when the window differs from the last one reported (the controller decides what is worth
     /// telling its consumers).
     func reportSeekable() {
-        guard isReady else { return }
+        guard load.isReady else { return }
         let range = querySeekable()
-        if let reported = reportedSeekable, reported == range { return }
-        reportedSeekable = .some(range)
+        if let reported = load.reportedSeekable, reported == range { return }
+        load.reportedSeekable = .some(range)
         emit(.seekable(range))
     }
 }

@@ -21,7 +21,7 @@ extension GStreamerEngine {
     static let selectionTimeoutMilliseconds: UInt32 = 3000
 
     /// The text stream the pipeline decodes, if any (never one Cove asked for).
-    public var selectedTextStream: String? { selectedStreams?.text }
+    public var selectedTextStream: String? { load.selectedStreams?.text }
 
     /// Whether playbin would draw subtitles into the frames.
     public var rendersTextIntoFrames: Bool {
@@ -30,12 +30,12 @@ extension GStreamerEngine {
     }
 
     public func selectAudioStream(_ id: String) {
-        guard isActive, !hasFailed, let pipeline else { return }
-        guard isReady, !isSeeking, !isSelectionInFlight else {
-            pendingAudio = id
+        guard isActive, !load.hasFailed, let pipeline else { return }
+        guard load.isReady, !load.isSeeking, !isSelectionInFlight else {
+            load.pendingAudio = id
             return
         }
-        if pipelineFactory == "playbin3" {
+        if load.pipelineFactory == "playbin3" {
             sendSelection(audio: id, to: pipeline)
         } else {
             selectClassic(audio: id, in: pipeline)
@@ -54,61 +54,61 @@ extension GStreamerEngine {
 
     /// `audio` nil keeps the current audio (a request that only drops a text stream).
     private func sendSelection(audio: String?, to pipeline: UnsafeMutablePointer<GstElement>) {
-        guard let contents = streamContents else { return }
-        let wantedAudio = audio ?? selectedStreams?.audio ?? contents.streams.audio.first?.id
+        guard let contents = load.streamContents else { return }
+        let wantedAudio = audio ?? load.selectedStreams?.audio ?? contents.streams.audio.first?.id
         // Asking for what is already decoded posts no STREAMS_SELECTED; there would be nothing to wait for.
-        if let current = selectedStreams, current.audio == wantedAudio, current.text == nil { return }
+        if let current = load.selectedStreams, current.audio == wantedAudio, current.text == nil { return }
         let ids = Array(contents.videoIDs.prefix(1)) + [wantedAudio].compactMap { $0 }
         var list: UnsafeMutablePointer<GList>?
         for id in ids { list = g_list_append(list, g_strdup(id)) }
         defer { g_list_free_full(list, g_free) }
         // playbin3 answers FALSE even when decodebin3 takes the selection; STREAMS_SELECTED is the real answer.
         gst_element_send_event(pipeline, gst_event_new_select_streams(list))
-        requestedSelection = (wantedAudio, nil)
-        // A later load cancels the timer (resetSession).
-        selectionTimer?.cancel()
-        selectionTimer = MainLoop.after(milliseconds: Self.selectionTimeoutMilliseconds) { [weak self] in
+        load.requestedSelection = (wantedAudio, nil)
+        // A later load cancels the timer (a new PipelineLoad).
+        load.selectionTimer?.cancel()
+        load.selectionTimer = MainLoop.after(milliseconds: Self.selectionTimeoutMilliseconds) { [weak self] in
             self?.abandonSelection()
         }
     }
 
     func selectionChanged(_ selection: (audio: String?, text: String?)) {
-        selectedStreams = selection
-        if let requested = requestedSelection {
+        load.selectedStreams = selection
+        if let requested = load.requestedSelection {
             // Reports of the selection before the request are stale.
             guard requested.audio == selection.audio, requested.text == selection.text else { return }
-            requestedSelection = nil
-            isSelectionSettling = true
+            load.requestedSelection = nil
+            load.isSelectionSettling = true
         }
         reportStreams()
     }
 
-    var isSelectionInFlight: Bool { requestedSelection != nil || isSelectionSettling }
+    var isSelectionInFlight: Bool { load.requestedSelection != nil || load.isSelectionSettling }
 
     /// Called when the position moves: a confirmed selection has taken effect.
     func selectionSettled() {
-        guard isSelectionSettling else { return }
-        isSelectionSettling = false
-        selectionTimer?.cancel()
-        selectionTimer = nil
+        guard load.isSelectionSettling else { return }
+        load.isSelectionSettling = false
+        load.selectionTimer?.cancel()
+        load.selectionTimer = nil
         applyPendingSelection()
     }
 
     private func abandonSelection() {
-        selectionTimer = nil
+        load.selectionTimer = nil
         guard isActive, isSelectionInFlight else { return }
-        requestedSelection = nil
-        isSelectionSettling = false
+        load.requestedSelection = nil
+        load.isSelectionSettling = false
         reportStreams()
     }
 
     /// The audio asked for meanwhile, or, if decodebin3 chose a text stream by itself, a request without it.
     func applyPendingSelection() {
-        guard isReady, !isSeeking, !isSelectionInFlight, let pipeline else { return }
-        if let pendingAudio {
-            self.pendingAudio = nil
+        guard load.isReady, !load.isSeeking, !isSelectionInFlight, let pipeline else { return }
+        if let pendingAudio = load.pendingAudio {
+            self.load.pendingAudio = nil
             selectAudioStream(pendingAudio)
-        } else if pipelineFactory == "playbin3", selectedStreams?.text != nil {
+        } else if load.pipelineFactory == "playbin3", load.selectedStreams?.text != nil {
             sendSelection(audio: nil, to: pipeline)
         }
     }

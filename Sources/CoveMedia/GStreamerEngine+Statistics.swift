@@ -17,7 +17,7 @@ extension GStreamerEngine {
         }
         statistics.measuredBitrate = tuning?.measuredBandwidth()
         if frameBridge != nil { statistics.droppedFrames = Int(clamping: droppedFrameCount) }
-        statistics.pipeline = pipelineFactory
+        statistics.pipeline = load.pipelineFactory
         guard let pipeline else { return statistics }
         statistics.lateFrames = Self.lateFrames(in: pipeline)
         if let master = cove_playbin_master_playlist(pipeline) {

@@ -32,14 +32,14 @@ extension GStreamerEngine {
     /// Classic playbin's hlsdemux has no cap; its connection speed (kbit/s) steers variant choice instead.
     /// Not for playbin3: there it would replace hlsdemux2's bandwidth measurement, not cap it.
     func applyConnectionSpeed(to pipeline: UnsafeMutablePointer<GstElement>) {
-        guard pipelineFactory != "playbin3" else { return }
+        guard load.pipelineFactory != "playbin3" else { return }
         cove_object_set_uint64(pipeline, "connection-speed", guint64(maximumBitrate / 1000))
     }
 
     func collectionChanged(_ contents: StreamCollectionReader.Contents) {
         var contents = contents
         contents.streams.text += filteredSubtitleRenditions()
-        streamContents = contents
+        load.streamContents = contents
         reportStreams()
     }
 
@@ -59,11 +59,11 @@ extension GStreamerEngine {
 
     /// Before Ready the latest collection and selection are kept; Ready reports them, then every change.
     func reportStreams() {
-        guard isReady else { return }
-        if var streams = streamContents?.streams {
+        guard load.isReady else { return }
+        if var streams = load.streamContents?.streams {
             streams.text += closedCaptionTracks
-            guard streams != reportedStreams else { return reportSelection() }
-            reportedStreams = streams
+            guard streams != load.reportedStreams else { return reportSelection() }
+            load.reportedStreams = streams
             emit(.streams(streams))
         }
         reportSelection()
@@ -71,23 +71,23 @@ extension GStreamerEngine {
 
     private func reportSelection() {
         applyPendingSelection()
-        guard requestedSelection == nil, let selection = selectedStreams,
-              reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true
+        guard load.requestedSelection == nil, let selection = load.selectedStreams,
+              load.reportedSelection.map({ $0.audio != selection.audio || $0.text != selection.text }) ?? true
         else { return }
-        reportedSelection = selection
+        load.reportedSelection = selection
         emit(.streamsSelected(audio: selection.audio, text: selection.text))
     }
 
     /// Classic playbin posts no collection: count its streams once prerolled. Ids are "audio:N" / "text:N".
     func readClassicStreams() {
-        guard pipelineFactory != "playbin3", let pipeline else { return }
+        guard load.pipelineFactory != "playbin3", let pipeline else { return }
         let audio = (0..<max(0, cove_object_get_int(pipeline, "n-audio"))).map { MediaTrack(id: "audio:\($0)") }
         let text = (0..<max(0, cove_object_get_int(pipeline, "n-text"))).map { MediaTrack(id: "text:\($0)") }
         let streams = EngineStreams(hasVideo: cove_object_get_int(pipeline, "n-video") > 0, audio: audio, text: text)
-        streamContents = StreamCollectionReader.Contents(streams: streams, videoIDs: [])
+        load.streamContents = StreamCollectionReader.Contents(streams: streams, videoIDs: [])
         let textOn = cove_object_get_int(pipeline, "flags") & Self.textFlag != 0
         let currentText = cove_object_get_int(pipeline, "current-text")
-        selectedStreams = (audio.isEmpty ? nil : "audio:\(max(0, cove_object_get_int(pipeline, "current-audio")))",
+        load.selectedStreams = (audio.isEmpty ? nil : "audio:\(max(0, cove_object_get_int(pipeline, "current-audio")))",
                            textOn && currentText >= 0 && !text.isEmpty ? "text:\(currentText)" : nil)
     }
 

@@ -18,73 +18,42 @@ public final class GStreamerEngine: PlaybackEngine {
     public let videoOutput = VideoOutput()
     public let options: EngineOptions
     /// The playbin variant of the current pipeline ("playbin3" or "playbin"), for diagnostics.
-    public internal(set) var pipelineFactory: String?
-    public internal(set) var duration: Double?
+    public var pipelineFactory: String? { load.pipelineFactory }
+    public var duration: Double? { load.duration }
     /// How far media has arrived ahead of the playhead, in stream seconds; polled while playing.
-    public internal(set) var bufferedPosition: Double?
+    public var bufferedPosition: Double? { load.bufferedPosition }
 
+    public var transport: EngineTransport {
+        EngineTransport(isReady: load.isReady, hasPlayed: load.hasPlayed, hasEnded: load.hasEnded,
+                        hasFailed: load.hasFailed)
+    }
+
+    /// The current load's own facts; a new load is a new value.
+    var load = PipelineLoad()
     var pipeline: UnsafeMutablePointer<GstElement>?
     /// The address loaded, for resolving what its master playlist names.
     var loadedURI: String?
+    var loadOptions = EngineLoadOptions()
     /// The demuxers and decoders the pipeline chose (cove_element_census.c), for the statistics overlay.
     var census: OpaquePointer?
     var frameBridge: OpaquePointer?
-    /// The caption data carried in the video (cove_caption_tap.c) and its CEA-608 decoder.
+    /// The caption data carried in the video (cove_caption_tap.c).
     var captionTap: OpaquePointer?
-    var closedCaptions: ClosedCaptionDecoder?
-    var captionServices = CEA708CaptionDecoder()
     /// The capsfilter that sizes frames (owned by the pipeline), and the caps it was last given.
     var videoSizeFilter: UnsafeMutablePointer<GstElement>?
     var appliedSizeCaps: String?
     var positionTimer: TimerSource?
     /// Watches for an end that never comes (GStreamerEngine+EndWatch).
     var endWatchTimer: TimerSource?
-    var endWatch = EndWatch()
     /// False before `load` and after `stop`/teardown: nothing is emitted while false.
     var isActive = false
-    var isReady = false
-    var hasFailed = false
-    var wantsPlay = false
-    /// Live sources do not preroll and must not be paused for buffering.
-    var isLive = false
-    /// Paused by the engine (not the viewer) until the buffer refills.
-    var isHeldForBuffering = false
-    var buffering = BufferingCoalescer()
-    /// `.playing`/`.paused` as last reported, so repeated GStreamer state messages do not repeat signals.
-    var reportedState: EngineSignal?
-    var pendingSeek: (seconds: Double, tolerance: Double)?
-    /// Keyframes seen so far, so a seek snaps to one only when it lies within the tolerance asked for.
-    var keyframes = KeyframeIndex()
-    var isSeeking = false
-    /// When the flushing seek in progress began; a seek asked for later waits for it at most `seekSettleLimit`.
-    var seekStartedAt: ContinuousClock.Instant?
     static let seekSettleLimit = Duration.seconds(2)
     /// Flushing seeks sent to the pipeline so far (for tests).
     var flushingSeeksSent = 0
-    var hasEnded = false
-    /// The pipeline reached PLAYING in this load: a paused picture after that is the viewer's pause.
-    var hasPlayed = false
-    var lastPosition: Double?
-    var loadOptions = EngineLoadOptions()
-    /// Playback speed of the current pipeline; every seek carries it.
-    var rate = 1.0
-    /// Caps and buffer for the adaptive demuxer; survives loads so a later session keeps the cap.
+    /// Caps and buffer for the adaptive demuxer; survive loads so a later session keeps the cap.
     var maximumBitrate = 0
     var forwardBufferSeconds: Double?
     var tuning: AdaptiveDemuxTuning?
-    /// The latest stream collection (playbin3) or what classic playbin reported.
-    var streamContents: StreamCollectionReader.Contents?
-    var reportedStreams: EngineStreams?
-    var selectedStreams: (audio: String?, text: String?)?
-    var reportedSelection: (audio: String?, text: String?)?
-    /// An audio stream asked for before the pipeline could take it.
-    var pendingAudio: String?
-    /// A selection sent to playbin3 and not yet confirmed; older selections reported meanwhile are stale.
-    var requestedSelection: (audio: String?, text: String?)?
-    var selectionTimer: TimerSource?
-    /// Confirmed by STREAMS_SELECTED, not yet seen in moving media.
-    var isSelectionSettling = false
-    var reportedSeekable: SeekableRange??
     /// Counts loads: a signal queued for an earlier load is never delivered.
     var generation = 0
     /// Signals wait here for the main loop's next turn (`emit`), each with the load it belongs to.
@@ -102,8 +71,8 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     public var position: Double? {
-        if isReady, let current = queryPosition() { return current }
-        return lastPosition
+        if load.isReady, let current = queryPosition() { return current }
+        return load.lastPosition
     }
 
     /// Frames replaced before the main thread took them, since the last load (a measure of UI load).
@@ -113,14 +82,15 @@ public final class GStreamerEngine: PlaybackEngine {
 
     public func load(uri: String, options: EngineLoadOptions) {
         teardown()
-        resetSession()
+        load.selectionTimer?.cancel()
+        load = PipelineLoad()
         generation += 1
         isActive = true
         loadOptions = options
         loadedURI = uri
         maximumBitrate = options.maximumBitrate
         if let seconds = options.forwardBufferSeconds { forwardBufferSeconds = seconds }
-        if let start = options.startPosition, start > 0 { pendingSeek = (start, 0.1) }
+        if let start = options.startPosition, start > 0 { load.pendingSeek = (start, 0.1) }
         guard let pipeline = makePipeline(uri: uri) else {
             fail(EngineError(kind: .unsupportedFormat, detail: "GStreamer has no playbin element"))
             return
@@ -131,14 +101,14 @@ public final class GStreamerEngine: PlaybackEngine {
                                releaseEngineLink)
         switch gst_element_set_state(pipeline, GST_STATE_PAUSED) {
         case GST_STATE_CHANGE_NO_PREROLL:
-            isLive = true
+            load.isLive = true
         case GST_STATE_CHANGE_FAILURE:
             // The reason is already queued on the bus; handle it now rather than leave a broken pipeline waiting.
-            while !hasFailed, let message = gst_bus_pop(bus) {
+            while !load.hasFailed, let message = gst_bus_pop(bus) {
                 handle(message)
                 gst_message_unref(message)
             }
-            if !hasFailed { fail(EngineError(kind: .other, detail: "the pipeline refused to start")) }
+            if !load.hasFailed { fail(EngineError(kind: .other, detail: "the pipeline refused to start")) }
         default:
             break
         }
@@ -146,15 +116,15 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     public func play() {
-        wantsPlay = true
+        load.wantsPlay = true
         applyTargetState()
         syncEndWatch()
     }
 
     public func pause() {
-        wantsPlay = false
+        load.wantsPlay = false
         // Already paused for buffering: GStreamer will post no state change, so say it here.
-        if isHeldForBuffering { report(.paused) }
+        if load.isHeldForBuffering { report(.paused) }
         applyTargetState()
         syncEndWatch()
     }
@@ -188,14 +158,14 @@ public final class GStreamerEngine: PlaybackEngine {
 
     /// Reports `.playing`/`.paused` only after `.ready` and only when it changes.
     func report(_ state: EngineSignal) {
-        guard isReady, !hasFailed, reportedState != state else { return }
-        reportedState = state
+        guard load.isReady, !load.hasFailed, load.reportedState != state else { return }
+        load.reportedState = state
         emit(state)
     }
 
     func fail(_ error: EngineError) {
-        guard isActive, !hasFailed else { return }
-        hasFailed = true
+        guard isActive, !load.hasFailed else { return }
+        load.hasFailed = true
         cancelTimers()
         // A failed pipeline keeps threads and sockets; release them now, through the disposal queue like every
         // other pipeline (a NULL here, on the main thread, could deadlock the UI and raced the queue's own NULLs).
@@ -205,8 +175,8 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     func applyTargetState() {
-        guard isActive, !hasFailed, let pipeline else { return }
-        let target = wantsPlay && !isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
+        guard isActive, !load.hasFailed, let pipeline else { return }
+        let target = load.wantsPlay && !load.isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
         gst_element_set_state(pipeline, target)
     }
 
@@ -219,38 +189,6 @@ public final class GStreamerEngine: PlaybackEngine {
         cancelPositionTimer()
         endWatchTimer?.cancel()
         endWatchTimer = nil
-    }
-
-    private func resetSession() {
-        isReady = false
-        hasFailed = false
-        wantsPlay = false
-        isLive = false
-        isHeldForBuffering = false
-        buffering = BufferingCoalescer()
-        reportedState = nil
-        pendingSeek = nil
-        isSeeking = false
-        seekStartedAt = nil
-        hasEnded = false
-        hasPlayed = false
-        lastPosition = nil
-        duration = nil
-        bufferedPosition = nil
-        pipelineFactory = nil
-        rate = 1
-        streamContents = nil
-        reportedStreams = nil
-        selectedStreams = nil
-        reportedSelection = nil
-        pendingAudio = nil
-        requestedSelection = nil
-        isSelectionSettling = false
-        selectionTimer?.cancel()
-        selectionTimer = nil
-        reportedSeekable = nil
-        closedCaptions = nil
-        captionServices = CEA708CaptionDecoder()
     }
 
     /// Idempotent; after it returns no signal or frame is delivered for the old pipeline.

@@ -1,4 +1,5 @@
 import CGLib
+import CLibc
 import CGStreamer
 import CGStreamerShim
 import Dispatch
@@ -95,6 +96,9 @@ enum PipelineDisposal {
             gst_element_set_state(pipeline, GST_STATE_NULL)
             tuning?.close()
             gst_object_unref(pipeline)
+            // Its frames and buffers are free now; their pages go back (a playlist's tenth video must not keep
+            // what the first nine freed).
+            cove_release_free_memory()
             state.withLock { $0.disposed += 1 }
         }
     }

@@ -154,7 +154,7 @@ final class ControllerControlsTests: XCTestCase {
             harness.controller.advanceToNext()
             harness.controller.selectCaption(.off)
             harness.controller.selectCaption(.track(nextFrench))
-            XCTAssertFalse(harness.controller.currentSession?.isReady ?? true)
+            XCTAssertFalse(harness.controller.currentSession?.transport.isReady ?? true)
             XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, nextFrench)
             XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":"Français","sidecar":true}}"#)
         }

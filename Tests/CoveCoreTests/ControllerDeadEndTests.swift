@@ -130,7 +130,7 @@ final class ControllerDeadEndTests: XCTestCase {
                 #"{"type":"lifecycle","event":"Fail"}"#,
             ])
             XCTAssertEqual(harness.engines.count, 1)
-            XCTAssertEqual(harness.controller.currentSession?.hasFailed, true)
+            XCTAssertEqual(harness.controller.currentSession?.transport.hasFailed, true)
         }
     }
 }

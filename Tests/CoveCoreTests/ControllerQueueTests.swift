@@ -52,7 +52,8 @@ final class ControllerQueueTests: XCTestCase {
             XCTAssertEqual(harness.controller.currentIndex, 1)
             harness.engine.prerollVOD(duration: 4)
             harness.engine.send(.playing, .endOfStream)
-            // A second End is ignored, as in the SDK.
+            // A second end of stream is not the player's to send (it reports its end once a load): one End, as in
+            // the SDK.
             harness.engine.send(.endOfStream)
 
             let lines = harness.lifecycleLines

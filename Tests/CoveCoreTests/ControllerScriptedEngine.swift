@@ -17,15 +17,22 @@ final class ScriptedEngine: PlaybackEngine {
 
     var signalHandler: (@MainActor (EngineSignal) -> Void)?
     private(set) var calls: [Call] = []
+    private(set) var transport = EngineTransport()
     var position: Double?
     var duration: Double?
     var bufferedPosition: Double?
     var statistics: EngineStatistics?
 
-    func load(uri: String, options: EngineLoadOptions) { calls.append(.load(uri, options)) }
+    func load(uri: String, options: EngineLoadOptions) {
+        transport = EngineTransport()
+        calls.append(.load(uri, options))
+    }
     func play() { calls.append(.play) }
     func pause() { calls.append(.pause) }
-    func seek(to seconds: Double, tolerance: Double) { calls.append(.seek(seconds, tolerance: tolerance)) }
+    func seek(to seconds: Double, tolerance: Double) {
+        transport.hasEnded = false
+        calls.append(.seek(seconds, tolerance: tolerance))
+    }
     func setRate(_ rate: Double) { calls.append(.rate(rate)) }
     func setMaximumBitrate(_ bitsPerSecond: Int) { calls.append(.maximumBitrate(bitsPerSecond)) }
     func setForwardBuffer(seconds: Double) { calls.append(.forwardBuffer(seconds)) }
@@ -41,7 +48,14 @@ final class ScriptedEngine: PlaybackEngine {
     }
 
     func send(_ signals: EngineSignal...) {
-        for signal in signals { signalHandler?(signal) }
+        for signal in signals {
+            // Like every player, it reports its end once a load (GStreamerEngine: its EOS and its end watch).
+            if transport.hasEnded, signal == .endOfStream || { if case .endAssumed = signal { true } else { false } }() {
+                continue
+            }
+            transport.record(signal)
+            signalHandler?(signal)
+        }
     }
 
     var loads: [(uri: String, options: EngineLoadOptions)] {

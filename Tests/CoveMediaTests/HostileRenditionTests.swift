@@ -135,7 +135,7 @@ final class HostileRenditionTests: XCTestCase {
             XCTAssertEqual(session.selectedAudioTrack?.language, "en")
             XCTAssertTrue(MainLoop.run(until: { session.position >= chosenAt + 2 }, timeout: 15),
                           "plays on: \(recorder.lines.suffix(12))")
-            XCTAssertFalse(session.hasFailed)
+            XCTAssertFalse(session.transport.hasFailed)
             XCTAssertFalse(recorder.events.contains { if case .error = $0 { true } else { false } },
                            "\(recorder.lines.suffix(12))")
         }

@@ -101,7 +101,7 @@ extension PlaybackController {
         if let target = session.seekAfterAds {
             session.seekAfterAds = nil
             // The break was the target itself (a seek to its place, or to the end after a post-roll).
-            if abs(session.streamTime(atContent: target) - seconds) > 0.5, !session.hasEnded {
+            if abs(session.streamTime(atContent: target) - seconds) > 0.5, !session.transport.hasEnded {
                 seekStream(session, to: session.streamTime(atContent: target), tolerance: 0.1)
             }
         }
@@ -179,7 +179,6 @@ extension PlaybackController {
 
     /// Moves the engine to a stream time, as `seek(to:)` does after planning.
     func seekStream(_ session: PlaybackSession, to streamTarget: Double, tolerance: Double) {
-        session.hasEnded = false
         session.position = streamTarget
         session.seekTarget = streamTarget
         session.expectRebuffer()

@@ -44,7 +44,7 @@ extension PlaybackController {
     /// has no end to approach), with autoAdvance on and a playable video next in the queue.
     func preloadIfNearEnd(_ session: PlaybackSession) {
         guard preloadsNextVideo, autoAdvance, preloaded == nil, session === currentSession, !session.isBumperActive,
-              !session.hasFailed, let duration = session.contentDuration, !session.isInAd,
+              !session.transport.hasFailed, let duration = session.contentDuration, !session.isInAd,
               session.contentPosition >= duration - preloadLeadTime,
               let current = currentIndex else { return }
         let next = current + 1

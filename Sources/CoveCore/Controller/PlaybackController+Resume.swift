@@ -17,12 +17,9 @@ extension PlaybackController {
     func reload(_ session: PlaybackSession, kind: PlaybackSession.Reload, at position: Double, playing: Bool) {
         session.reload = kind
         session.isBumperActive = false
-        session.isReady = false
         session.isPlaying = false
         session.isBuffering = false
         session.isStalled = false
-        session.hasEnded = false
-        session.hasFailed = false
         session.wantsPlay = playing
         session.position = position
         // The new pipeline fills its buffer once more: that is not a stall.

@@ -30,17 +30,14 @@ extension PlaybackController {
         case .playing:
             guard !session.isPlaying else { return }
             session.isPlaying = true
-            session.hasEnded = false
             emit(.lifecycle(.play), in: session)
             adsPlayingChanged(session, playing: true)
-            if !session.hasPlayed {
-                session.hasPlayed = true
-                if let passage = session.cuePoints.play() { emit(passage, in: session) }
-            }
+            // The cue points before the start pass at the first play only.
+            if let passage = session.cuePoints.play() { emit(passage, in: session) }
         case .paused:
             guard session.isPlaying else { return }
             session.isPlaying = false
-            if !session.hasEnded {
+            if !session.transport.hasEnded {
                 emit(.lifecycle(.pause), in: session)
                 adsPlayingChanged(session, playing: false)
             }
@@ -53,7 +50,6 @@ extension PlaybackController {
         case .endOfStream:
             ended(session)
         case .endAssumed(let position):
-            guard !session.hasEnded else { return }
             emit(.warning(code: PlaybackWarningCode.endAssumed, message: PlaybackMessages.endAssumed), in: session)
             session.position = position
             ended(session)
@@ -65,8 +61,6 @@ extension PlaybackController {
     }
 
     private func becomeReady(_ session: PlaybackSession) {
-        guard !session.isReady else { return }
-        session.isReady = true
         switch session.reload {
         case .resume?: emit(.lifecycle(.resumeComplete), in: session)
         case nil: emit(.lifecycle(.ready), in: session)
@@ -116,7 +110,7 @@ extension PlaybackController {
             guard !session.isBuffering else { return }
             session.isBuffering = true
             emit(.lifecycle(.playbackBufferEmpty), in: session)
-            guard session.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil, !session.hasEnded,
+            guard session.transport.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil, !session.transport.hasEnded,
                   !session.isStalled, session.reload == nil else { return }
             session.isStalled = true
             emit(.lifecycle(.playbackStalled), in: session)
@@ -124,7 +118,7 @@ extension PlaybackController {
             guard session.isBuffering else { return }
             session.isBuffering = false
             // Loading fills the buffer before Ready; what the expected rebuffer covers comes after it.
-            if session.isReady { session.rebufferExpectedAt = nil }
+            if session.transport.isReady { session.rebufferExpectedAt = nil }
             emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
             guard session.isStalled else { return }
             session.isStalled = false
@@ -166,8 +160,6 @@ extension PlaybackController {
     }
 
     private func ended(_ session: PlaybackSession) {
-        guard !session.hasEnded else { return }
-        session.hasEnded = true
         adsEnded(session)
         if let duration = session.duration {
             session.position = duration
@@ -190,7 +182,6 @@ extension PlaybackController {
         adsFailed(session)
         let reload = session.reload
         session.reload = nil
-        session.hasFailed = true
         session.isPlaying = false
         session.isBuffering = false
         session.isStalled = false
@@ -199,7 +190,7 @@ extension PlaybackController {
         if reload == .resume {
             emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
             emit(.lifecycle(.resumeFail), in: session)
-        } else if session.isReady {
+        } else if session.transport.isReady {
             emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: message), in: session)
             emit(.lifecycle(.failedToPlayToEndTime), in: session)
         } else {

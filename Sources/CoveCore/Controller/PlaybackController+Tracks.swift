@@ -54,7 +54,7 @@ extension PlaybackController {
     /// An engine failure right after the viewer chose an audio rendition (one the server cannot deliver): that
     /// rendition is left out with a warning and the content reloads where it was, with the audio it had.
     func fellBackFromAudioTrack(_ session: PlaybackSession) -> Bool {
-        guard let track = session.requestedAudioTrack, session.isReady, session.reload == nil else { return false }
+        guard let track = session.requestedAudioTrack, session.transport.isReady, session.reload == nil else { return false }
         session.requestedAudioTrack = nil
         session.leftOutAudioTracks.append(track)
         session.audioTracks.removeAll { $0 == track }

@@ -25,7 +25,7 @@ public final class PlaybackController {
             guard playbackRate != oldValue else { return }
             transition {
                 defer { updateState() }
-                guard let session = currentSession, session.isReady, !session.isBumperActive, !session.hasFailed
+                guard let session = currentSession, session.transport.isReady, !session.isBumperActive, !session.transport.hasFailed
                 else { return }
                 session.expectRebuffer()
                 session.engine.setRate(playbackRate)
@@ -136,12 +136,12 @@ public final class PlaybackController {
     public func play() {
         transition {
             emit(.lifecycle(.playRequest), in: currentSession)
-            guard let session = currentSession, !session.hasFailed else { return }
+            guard let session = currentSession, !session.transport.hasFailed else { return }
             defer { updateState() }
             session.wantsPlay = true
-            guard session.isReady || session.isBumperActive else { return }
-            if session.hasEnded {
-                session.hasEnded = false
+            guard session.transport.isReady || session.isBumperActive else { return }
+            if session.transport.hasEnded {
+                // The player's seek clears its end.
                 session.position = 0
                 session.expectRebuffer()
                 session.engine.seek(to: 0, tolerance: 0.1)
@@ -155,7 +155,7 @@ public final class PlaybackController {
             emit(.lifecycle(.pauseRequest), in: currentSession)
             guard let session = currentSession else { return }
             session.wantsPlay = false
-            if session.isReady || session.isBumperActive { session.engine.pause() }
+            if session.transport.isReady || session.isBumperActive { session.engine.pause() }
             updateState()
         }
     }

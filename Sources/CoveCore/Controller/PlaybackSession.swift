@@ -11,13 +11,11 @@ public final class PlaybackSession {
     public let bumper: (video: Video, source: Source)?
     /// While true the engine plays the bumper: no content events, no seeking.
     public internal(set) var isBumperActive = false
-    public internal(set) var isReady = false
+    /// Its player's facts of the load playing (the bumper's while it plays): read there, never copied here.
+    public var transport: EngineTransport { engine.transport }
     public internal(set) var isPlaying = false
     public internal(set) var isBuffering = false
     public internal(set) var isStalled = false
-    public internal(set) var hasEnded = false
-    /// Failed mid-playback (FailedToPlayToEndTime); only `resumeVideo(at:autoPlay:)` continues it.
-    public internal(set) var hasFailed = false
     public internal(set) var duration: Double?
     public internal(set) var position: Double = 0
     public internal(set) var seekableRange: SeekableRange?
@@ -47,7 +45,6 @@ public final class PlaybackSession {
 
     /// A play request that came before Ready (or during the bumper); honoured when the content can play.
     var wantsPlay = false
-    var hasPlayed = false
     /// Set where a seek, speed change or track switch flushed the pipeline: the buffering that follows is not a
     /// stall. Cleared when that buffering ends, or once playback has moved on a second without any.
     var rebufferExpectedAt: Double?

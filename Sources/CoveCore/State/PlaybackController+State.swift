@@ -47,10 +47,10 @@ extension PlaybackController {
     }
 
     static func status(of session: PlaybackSession?, failure: String?) -> PlayerState.Status {
-        if let failure, session?.hasFailed ?? true { return .failed(message: failure) }
+        if let failure, session?.transport.hasFailed ?? true { return .failed(message: failure) }
         guard let session else { return .idle }
-        if session.hasEnded { return .ended }
-        if session.reload != nil || (!session.isReady && !session.isBumperActive) { return .loading }
+        if session.transport.hasEnded { return .ended }
+        if session.reload != nil || (!session.transport.isReady && !session.isBumperActive) { return .loading }
         if session.isBumperActive && !session.isPlaying { return session.wantsPlay ? .loading : .paused }
         if session.isBuffering, session.wantsPlay { return .buffering }
         return session.isPlaying ? .playing : .paused
@@ -66,7 +66,7 @@ extension PlaybackController {
 
     /// After Ready, not during the bumper, not failed, and with a duration or a seekable window to move in.
     static func canSeek(_ session: PlaybackSession) -> Bool {
-        guard session.isReady, !session.isBumperActive, !session.hasFailed, !session.isInAd else { return false }
+        guard session.transport.isReady, !session.isBumperActive, !session.transport.hasFailed, !session.isInAd else { return false }
         return session.duration.map { $0 > 0 } ?? ((session.seekableRange?.length ?? 0) > 0)
     }
 

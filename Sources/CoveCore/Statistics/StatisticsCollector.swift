@@ -55,7 +55,7 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
         var statistics = PlaybackStatistics()
         if let engine = session.engine.statistics { statistics.take(engine) }
         statistics.take(session.video, source: session.source)
-        if let buffered = session.bufferedPosition, session.isReady {
+        if let buffered = session.bufferedPosition, session.transport.isReady {
             statistics.forwardBuffer = max(0, buffered - session.position)
         }
         statistics.shownFrames = shownFrames

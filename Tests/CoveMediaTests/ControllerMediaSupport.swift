@@ -10,7 +10,7 @@ import XCTest
 final class ControllerRecorder {
     private final class Record {
         var events: [PlaybackEvent] = []
-        var engines: [() -> GStreamerEngine?] = []
+        var engines: [() -> (any PlaybackEngine)?] = []
         var frames = 0
         var lastFrameSize: (width: Int, height: Int)?
         var observations: [VideoOutputObservation] = []
@@ -19,10 +19,19 @@ final class ControllerRecorder {
     private let record = Record()
     let controller: PlaybackController
 
-    init(captionPersistence: CaptionPersistence = .inMemory(), videoOutput: EngineOptions.VideoOutput = .none) {
+    /// The player behind each session: GStreamer's, or the scripted one that proves the seam.
+    enum Player {
+        case gstreamer, scripted
+    }
+
+    init(captionPersistence: CaptionPersistence = .inMemory(), videoOutput: EngineOptions.VideoOutput = .none,
+         player: Player = .gstreamer) {
         let record = record
         controller = PlaybackController(captionPersistence: captionPersistence) {
-            let engine = GStreamerEngine(options: EngineOptions(videoOutput: videoOutput, audioOutput: .none))
+            let engine: any PlaybackEngine = switch player {
+            case .gstreamer: GStreamerEngine(options: EngineOptions(videoOutput: videoOutput, audioOutput: .none))
+            case .scripted: ScriptedPlayer()
+            }
             record.observations.append(engine.videoOutput.observe { picture in
                 record.frames += 1
                 record.lastFrameSize = (picture.width, picture.height)

@@ -10,8 +10,8 @@ extension SessionRunner {
         var assumedEnds = 0
         var clean = false
         var problems: [String] = []
-        var firstRSS: Int?
-        var lastRSS: Int?
+        /// The resident set while each video played (its last sample, near the video's end), by its place.
+        var rssByVideo: [Int: Int] = [:]
         var seconds = 0.0
         var exitSeconds = 0.0
         var exitReport: String?
@@ -29,8 +29,13 @@ extension SessionRunner {
             all.append(result)
             print(String(format: "soak round %d: %d of %d videos started, playlist_complete %@ after %.0f s",
                          round, result.sessions, videos, result.completed ? "reached" : "not reached", result.seconds))
-            if let first = result.firstRSS, let last = result.lastRSS {
-                print("  RSS: \(first) MiB at the first Play, \(last) MiB at the end")
+            if let last = result.rssByVideo.keys.max(), let lastRSS = result.rssByVideo[last] {
+                let places = [1, 3, 10].filter { $0 < last && result.rssByVideo[$0] != nil }
+                let figures = places.map { "video \($0): \(result.rssByVideo[$0]!) MiB" }
+                print("  RSS: " + (figures + ["video \(last) (the last): \(lastRSS) MiB"]).joined(separator: ", "))
+                if let third = result.rssByVideo[3] {
+                    print(String(format: "  the last video's RSS is %.2f× the third's", Double(lastRSS) / Double(third)))
+                }
             }
             print("  ends assumed by the end watch (no EOS from GStreamer): \(result.assumedEnds)")
             print(String(format: "  exit after SIGTERM: %@ in %.2f s", result.clean ? "status 0" : "NOT CLEAN",
@@ -74,10 +79,8 @@ extension SessionRunner {
                 try? output.write(toFile: kept + "-events.txt", atomically: true, encoding: .utf8)
                 break
             }
-            if let rss = Self.residentMiB(of: child.pid) {
-                if round.firstRSS == nil, output.contains(#""event":"Play""#) { round.firstRSS = rss }
-                round.lastRSS = rss
-            }
+            let playing = output.components(separatedBy: #""type":"session""#).count - 1
+            if playing > 0, let rss = Self.residentMiB(of: child.pid) { round.rssByVideo[playing] = rss }
             usleep(500_000)
         }
         round.seconds = Date().timeIntervalSince(started)

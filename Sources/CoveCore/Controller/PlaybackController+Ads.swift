@@ -176,12 +176,4 @@ extension PlaybackController {
         session.seekAfterAds = target
         return timeline.streamRange(ofBreak: crossed).lowerBound
     }
-
-    /// Moves the engine to a stream time, as `seek(to:)` does after planning.
-    func seekStream(_ session: PlaybackSession, to streamTarget: Double, tolerance: Double) {
-        session.position = streamTarget
-        session.seekTarget = streamTarget
-        session.expectRebuffer()
-        session.engine.seek(to: streamTarget, tolerance: tolerance)
-    }
 }

@@ -1,0 +1,34 @@
+/// Seeking: the viewer's seek in content time, planned around ad breaks (PlaybackController+Ads), then the one way the
+/// player is moved.
+extension PlaybackController {
+    /// Seeks the current session to content `seconds` within `tolerance`; refused (false) before Ready, during
+    /// the bumper or an ad, and after a failure, as in the SDK. With server-side ads, the last break the seek
+    /// crosses plays first; `playingAds` false skips them (a resume at a remembered place).
+    @discardableResult
+    public func seek(to seconds: Double, tolerance: Double = 0.1, playingAds: Bool = true) -> Bool {
+        transition { seekContent(to: seconds, tolerance: tolerance, playingAds: playingAds) }
+    }
+
+    private func seekContent(to seconds: Double, tolerance: Double, playingAds: Bool) -> Bool {
+        guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
+        let window = session.seekableRange.map { range in
+            (session.contentTime(atStream: range.start), session.contentTime(atStream: range.end))
+        }
+        var target = max(window?.0 ?? 0, seconds)
+        if let duration = session.contentDuration { target = min(target, duration) }
+        else if let end = window?.1 { target = min(target, end) }
+        seekStream(session, to: streamSeekTarget(for: target, in: session, playingAds: playingAds),
+                   tolerance: tolerance)
+        updateState()
+        refreshCaptions()
+        return true
+    }
+
+    /// Moves the engine to a stream time, as `seek(to:)` does after planning.
+    func seekStream(_ session: PlaybackSession, to streamTarget: Double, tolerance: Double) {
+        session.position = streamTarget
+        session.seekTarget = streamTarget
+        session.expectRebuffer()
+        session.engine.seek(to: streamTarget, tolerance: tolerance)
+    }
+}

@@ -1,9 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Arrows point one way: cove → CoveUI → CoveService → CoveCore, and cove → CoveMedia → CoveCore; CoveEmulator and
-// CoveGLib beside them (GLib glue, no player knowledge); C targets at the bottom. CoveUI never sees the engine: it
-// reads the player state and the video output that CoveCore defines.
+// Arrows point one way: cove → CoveApp → CoveUI → CoveCore and CoveApp → CoveService → CoveCore, and cove → CoveMedia
+// → CoveCore; CoveEmulator and CoveGLib beside them (GLib glue, no player knowledge); C targets at the bottom. CoveUI
+// never sees the engine or a service: it reads the player state and shows what the app tier hands it.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
@@ -54,11 +54,16 @@ let package = Package(
                 dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim", "CCrypto"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
-                dependencies: ["CoveCore", "CoveService", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc",
-                               "CSphere"],
+                dependencies: ["CoveCore", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CSphere"],
                 swiftSettings: mainActorByDefault),
+        // The app's tier: launch options, configuration, recents, the renderer choice, and the pages that call
+        // services (the start page, catalog search, downloads). CoveUI's widgets below it are handed what to show.
+        .target(name: "CoveApp",
+                dependencies: ["CoveCore", "CoveService", "CoveUI", "CoveGLib", "CGtk", "CGtkShim", "CGLib",
+                               "CGLibShim", "CLibc"],
+                swiftSettings: strict),
         .executableTarget(name: "cove",
-                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveEmulator",
+                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveApp", "CoveEmulator",
                                          "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
                           swiftSettings: mainActorByDefault),
 
@@ -66,6 +71,7 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
+        .testTarget(name: "CoveAppTests", dependencies: ["CoveApp", "CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
                     swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
@@ -79,7 +85,8 @@ let package = Package(
         // Test support: GTK's accessibility test API (variadic, so C), to read what a screen reader is told.
         .target(name: "CGtkTestProbe", dependencies: ["CGtk"], path: "Tests/Support/CGtkTestProbe"),
         .testTarget(name: "CoveUITests",
-                    dependencies: ["CoveUI", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib", "CGtk", "CGtkShim",
+                    dependencies: ["CoveUI", "CoveApp", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib",
+                                   "CGtk", "CGtkShim",
                                    "CX11Probe", "CFileWatch", "CGtkTestProbe"],
                     swiftSettings: strict),
     ]

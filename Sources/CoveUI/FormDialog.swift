@@ -7,16 +7,16 @@ import CoveGLib
 /// A small modal dialog of entries over the player's window: a line of explanation, the fields, a translated
 /// sentence when the input is refused, Cancel and a primary button. Enter in any entry presses the primary button,
 /// Escape cancels. `submit` returns nil when it took the input (the dialog closes) or the sentence to show.
-final class FormDialog {
-    let window: Widget
-    let fields: Widget
+public final class FormDialog {
+    public let window: Widget
+    public let fields: Widget
     private let errorLabel: Widget
-    let primaryButton: Widget
-    var submit: (() -> String?)?
+    public let primaryButton: Widget
+    public var submit: (() -> String?)?
     /// Parts that live as long as the dialog (a search view and its handlers).
-    var kept: [AnyObject] = []
+    public var kept: [AnyObject] = []
 
-    init(parent: Widget, title: String, explanation: String, primary: String) {
+    public init(parent: Widget, title: String, explanation: String, primary: String) {
         window = gtk_window_new()
         gtk_window_set_title(cast(window), title)
         gtk_window_set_transient_for(cast(window), cast(parent))
@@ -71,7 +71,7 @@ final class FormDialog {
 
     /// A label above `entry`, tied to it for screen readers, and Enter in it pressing the primary button.
     @discardableResult
-    func addField(_ label: String, _ entry: Widget) -> Widget {
+    public func addField(_ label: String, _ entry: Widget) -> Widget {
         let caption = gtk_label_new(label)!
         gtk_label_set_xalign(cast(caption), 0)
         gtk_widget_set_margin_top(caption, 6)
@@ -82,27 +82,27 @@ final class FormDialog {
         return caption
     }
 
-    func present(focus: Widget) {
+    public func present(focus: Widget) {
         gtk_window_present(cast(window))
         gtk_widget_grab_focus(focus)
     }
 
-    var errorText: String? {
+    public var errorText: String? {
         gtk_widget_get_visible(errorLabel) != 0 ? String(cString: gtk_label_get_text(cast(errorLabel))) : nil
     }
 
-    func showError(_ message: String) {
+    public func showError(_ message: String) {
         gtk_label_set_text(cast(errorLabel), message)
         gtk_widget_set_visible(errorLabel, 1)
     }
 
-    func press() {
+    public func press() {
         guard let submit else { return }
         attempt(submit)
     }
 
     /// Does what the primary button would with other input (a search result chosen): the sentence, or closes.
-    func attempt(_ action: () -> String?) {
+    public func attempt(_ action: () -> String?) {
         if let refusal = action() {
             showError(refusal)
         } else {
@@ -110,5 +110,5 @@ final class FormDialog {
         }
     }
 
-    func close() { gtk_window_destroy(cast(window)) }
+    public func close() { gtk_window_destroy(cast(window)) }
 }

@@ -4,17 +4,17 @@ import CoveGLib
 /// A GtkSignalListItemFactory and its Swift handlers (`setup`, `bind`, `unbind`): it holds one reference to the
 /// factory and every handler's box, and disconnects them when it goes, so the boxes outlive every call.
 @MainActor
-final class ListItemSignals {
-    let factory: OpaquePointer
+public final class ListItemSignals {
+    public let factory: OpaquePointer
     private var handlers: [ListItemHandler] = []
     private var handlerIDs: [gulong] = []
 
-    init() {
+    public init() {
         factory = gtk_signal_list_item_factory_new()!
     }
 
     /// GtkSignalListItemFactory's `void (*)(GtkSignalListItemFactory *, GtkListItem *, gpointer)`.
-    func connect(_ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+    public func connect(_ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
         let box = ListItemHandler(handler)
         handlers.append(box)
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, listItem, data in

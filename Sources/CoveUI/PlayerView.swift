@@ -2,7 +2,6 @@ import CGtk
 import CGtkShim
 import CoveCore
 import CoveGLib
-import CoveService
 import FoundationEssentials
 
 /// The SDK's PlayerView on GTK: video, status overlay and a fading control bar, driven by a PlaybackController
@@ -50,13 +49,15 @@ public final class PlayerView {
     let actions = PlayerActions()
     /// Its placeholder lies under the poster, status and controls.
     let pictureInPicture: PictureInPicture
-    private let textures = RemoteTextures()
+    /// Where posters and thumbnails come from: the application fetches them.
+    public let assets: MediaAssets
+    private lazy var textures = RemoteTextures(assets: assets)
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     /// The More button's menu: the playback speed, bound to `player.set-rate`.
     lazy var overflowMenu = OverflowMenu(button: controlBar.overflowButton)
     private(set) var bitrateMenu: PreferredBitrateMenu?
-    lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures,
+    lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures, assets: assets,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
     var selection = ControlTypeSelection()
     private var lastReportedLayout: (name: String, compact: Bool)?
@@ -68,7 +69,8 @@ public final class PlayerView {
     /// The window showing this view; GTK owns it and it outlives the view.
     private(set) var window: Widget?
 
-    public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions()) {
+    public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions(), assets: MediaAssets) {
+        self.assets = assets
         self.controller = controller
         self.options = options
         PlayerStyle.install()
@@ -220,8 +222,7 @@ public final class PlayerView {
             let bar = self.visibility.isVisible ? gtk_widget_get_height(self.controlBar.root) + 12 : 0
             return (gtk_widget_get_width(self.widget), gtk_widget_get_height(self.widget), self.surface.frameSize, bar)
         }
-        thumbnails.onTrackFailed = { [weak self] error in
-            let warning = error.warning(captions: false)
+        thumbnails.onTrackFailed = { [weak self] warning in
             self?.controller.reportWarning(code: warning.code, message: warning.message)
         }
     }

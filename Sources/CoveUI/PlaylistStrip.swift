@@ -38,7 +38,7 @@ public final class PlaylistStrip {
         controller = player.controller
         self.player = player
         PlaylistStripStyle.install()
-        factory = PlaylistStripFactory(textures: RemoteTextures())
+        factory = PlaylistStripFactory(textures: RemoteTextures(assets: player.assets))
         model = gtk_string_list_new(nil)!
         g_object_ref(UnsafeMutableRawPointer(model))
         g_object_ref(UnsafeMutableRawPointer(factory.factory))

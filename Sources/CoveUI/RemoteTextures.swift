@@ -1,28 +1,31 @@
 import CGtk
 import CoveCore
-import CoveService
 
 /// Images from the network (posters, thumbnails) as GdkTextures, fetched off the main thread, decoded by GDK, and
 /// kept in a small cache so hovering back and forth over the slider does not fetch again.
 @MainActor
-final class RemoteTextures {
-    private let fetcher = AssetFetcher(maximumBytes: FetchLimits.imageBytes)
+public final class RemoteTextures {
+    private let fetch: @Sendable (String) async -> [UInt8]?
     private var cache: [String: OpaquePointer] = [:]
     private var order: [String] = []
     private var waiting: [String: [(OpaquePointer?) -> Void]] = [:]
-    static let capacity = 64
+    public static let capacity = 64
+
+    public init(assets: MediaAssets) {
+        fetch = assets.image
+    }
 
     /// Calls `completion` on the main thread with a texture (borrowed: ref it to keep it) or nil on failure, and
     /// `fetched` with the size of a body fetched for it (not for a cached texture). Only what `AddressPolicy`
     /// lets the network name is fetched.
-    func texture(for url: String, fetched: @escaping (Int) -> Void = { _ in },
+    public func texture(for url: String, fetched: @escaping (Int) -> Void = { _ in },
                  completion: @escaping (OpaquePointer?) -> Void) {
         if let texture = cache[url] { completion(texture); return }
         if waiting[url] != nil { waiting[url]?.append(completion); return }
         waiting[url] = [completion]
-        let fetcher = fetcher
+        let fetch = fetch
         Task { @MainActor [weak self] in
-            let bytes = try? await fetcher.fetch(url)
+            let bytes = await fetch(url)
             if let bytes { fetched(bytes.count) }
             self?.finish(url, bytes: bytes)
         }

@@ -2,8 +2,8 @@ import CGtk
 
 /// Adds a style sheet to the default display, once per display: each part of Cove's UI with a style of its own
 /// (the player, the start page, the playlist strip) keeps the display it last installed on in `installedOn`.
-enum StyleSheet {
-    static func install(_ css: String, installedOn: inout OpaquePointer?) {
+public enum StyleSheet {
+    public static func install(_ css: String, installedOn: inout OpaquePointer?) {
         guard let display = gdk_display_get_default(), display != installedOn else { return }
         installedOn = display
         let provider = gtk_css_provider_new()

@@ -1,7 +1,6 @@
 import CGtk
 import CoveCore
 import CoveGLib
-import CoveService
 import FoundationEssentials
 
 /// The picture above the pointer while it hovers or drags over the progress slider, from the video's WebVTT
@@ -12,20 +11,21 @@ final class ThumbnailPreview {
     private let picture: Widget
     private let timeLabel: Widget
     private let textures: RemoteTextures
-    private let fetcher = AssetFetcher(maximumBytes: FetchLimits.thumbnailTrackFileBytes)
+    private let assets: MediaAssets
     private var track: ThumbnailTrack?
     private var trackURL: String?
     private var shownCue: ThumbnailCue?
     /// Image bytes fetched for the current track, against `FetchLimits.thumbnailTrackBytes`.
     private var imageBytes = 0
     /// Tells the controller a thumbnails track was left out (SDK ThumbnailAssetFailedToLoad).
-    var onTrackFailed: (TrackLoadError) -> Void = { _ in }
+    var onTrackFailed: (MediaAssets.Warning) -> Void = { _ in }
     /// The name of a cue point marker near a slider time (within `tolerance` seconds), shown beside the time.
     var markerName: (_ time: Double, _ tolerance: Double) -> String? = { _, _ in nil }
     /// The chapter at a time, named when no marker is near.
     var chapterName: (_ time: Double) -> String? = { _ in nil }
 
-    init(slider: Widget, textures: RemoteTextures, width: Int32, height: Int32) {
+    init(slider: Widget, textures: RemoteTextures, assets: MediaAssets, width: Int32, height: Int32) {
+        self.assets = assets
         self.slider = slider
         self.textures = textures
         popover = gtk_popover_new()
@@ -70,15 +70,13 @@ final class ThumbnailPreview {
         let url = video?.thumbnailsTrack?.src?.absoluteString
         trackURL = url
         guard let url, let address = URL(string: url) else { return }
-        let fetcher = fetcher
+        let load = assets.thumbnails
         Task { @MainActor [weak self] in
-            do throws(TrackLoadError) {
-                let loaded = try await ThumbnailTrackLoader.load(address, fetcher: fetcher)
-                guard let self, self.trackURL == url else { return }
-                self.track = loaded
-            } catch {
-                guard let self, self.trackURL == url else { return }
-                self.onTrackFailed(error)
+            let loaded = await load(address)
+            guard let self, self.trackURL == url else { return }
+            switch loaded {
+            case .success(let track): self.track = track
+            case .failure(let warning): self.onTrackFailed(warning)
             }
         }
     }
@@ -117,7 +115,7 @@ final class ThumbnailPreview {
         guard imageBytes > FetchLimits.thumbnailTrackBytes else { return }
         track = nil
         hide()
-        onTrackFailed(.tooLarge(limit: FetchLimits.thumbnailTrackBytes))
+        onTrackFailed(assets.thumbnailsTooLarge)
     }
 
     func hide() {

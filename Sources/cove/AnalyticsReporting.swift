@@ -1,4 +1,5 @@
 import CGtk
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia

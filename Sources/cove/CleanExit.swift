@@ -1,6 +1,7 @@
 import CGLibShim
 import CLibc
 import CQuitEarly
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia

@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import CLibc
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -156,7 +157,7 @@ final class CoveApplication {
         viewOptions.forcedLayout = options.layoutName.flatMap(SuppliedLayout.init(rawValue:))
         viewOptions.customLayout = customLayout
         viewOptions.showPictureInPictureButton = true
-        let playerView = PlayerView(controller: controller, options: viewOptions)
+        let playerView = PlayerView(controller: controller, options: viewOptions, assets: .network)
         if exit.reports {
             playerView.countPaintedFrames()
             exit.pictureReport = { [unowned playerView] in playerView.pictureReport }

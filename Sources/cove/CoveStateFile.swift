@@ -1,4 +1,5 @@
 import CLibc
+import CoveApp
 import CoveCore
 import CoveGLib
 

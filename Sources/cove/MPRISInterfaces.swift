@@ -1,3 +1,4 @@
+import CoveApp
 import CoveGLib
 
 /// The MPRIS 2.2 interfaces Cove implements (https://specifications.freedesktop.org/mpris-spec/latest/): the

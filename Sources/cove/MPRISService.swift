@@ -1,5 +1,6 @@
 import CGLib
 import CLibc
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveUI

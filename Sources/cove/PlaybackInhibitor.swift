@@ -1,4 +1,5 @@
 import CGtk
+import CoveApp
 import CoveCore
 
 /// Keeps the screen from blanking and the computer from suspending while a video plays

@@ -1,3 +1,4 @@
+import CoveApp
 import CoveCore
 import FoundationEssentials
 import Glibc

@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+import CoveApp
 import CoveCore
 import Glibc
 

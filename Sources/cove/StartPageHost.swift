@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import CLibc
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveService

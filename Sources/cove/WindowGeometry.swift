@@ -1,4 +1,5 @@
 import CGtk
+import CoveApp
 import CoveGLib
 
 /// The window opens at the size it had when Cove last closed, maximized or not, as Totem and Showtime do; the

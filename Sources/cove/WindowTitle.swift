@@ -1,5 +1,6 @@
 import CGtk
 import CGtkShim
+import CoveApp
 import CoveCore
 
 /// The window's title names the video: the state's title (its name, else its file's name), "Cove" when there is

@@ -1,5 +1,6 @@
 import CGtk
 import CLibc
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia

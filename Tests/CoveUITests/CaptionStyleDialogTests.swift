@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import CGtkShim
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -61,7 +62,7 @@ extension PlayerViewScenario {
         let controller = PlaybackController(captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler()) {
             GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
         }
-        return PlayerView(controller: controller)
+        return PlayerView(controller: controller, assets: .network)
     }
 
     private func waitForDialog(_ player: PlayerView) -> CaptionStyleDialog? {

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 @testable import CoveUI
+@testable import CoveApp
 import CoveCore
 import CoveEmulator
 import CoveGLib

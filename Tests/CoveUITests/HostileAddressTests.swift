@@ -1,6 +1,7 @@
 import CFileWatch
 import CGtk
 @testable import CoveUI
+import CoveApp
 import CoveCore
 import CoveGLib
 import Foundation
@@ -83,7 +84,7 @@ extension PlayerViewScenario {
         let player = try makePlayer()
         defer { finish(player) }
         // Posters and thumbnail sprites both come through RemoteTextures, as the player's do.
-        let textures = RemoteTextures()
+        let textures = RemoteTextures(assets: .network)
         var answers: [String: Bool] = [:]
         let local1 = "file://\(local)/poster.jpg"
         let remote = emulator.mediaBaseURL + "/thumbs/thumb-01.jpg"

@@ -1,6 +1,7 @@
 import CGtk
 import CLibc
 @testable import CoveUI
+@testable import CoveApp
 import CoveCore
 import CoveGLib
 import Foundation

@@ -1,5 +1,6 @@
 import CGLib
 import CGtkShim
+@testable import CoveApp
 @testable import CoveUI
 import XCTest
 

@@ -1,6 +1,7 @@
 import CGtk
 import CGtkShim
 @testable import CoveUI
+import CoveApp
 import CoveCore
 import CoveEmulator
 import CoveGLib
@@ -100,7 +101,7 @@ final class PlayerViewScenario {
         }
         controller.autoPlay = true
         controller.addObserver { [weak self] in self?.events.append($0) }
-        let player = PlayerView(controller: controller, options: options)
+        let player = PlayerView(controller: controller, options: options, assets: .network)
         window = gtk_window_new()
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         // 960x540 keeps Xvfb's initial pointer (the screen's centre) over the video, not the control bar.

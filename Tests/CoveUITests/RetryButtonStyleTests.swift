@@ -1,5 +1,6 @@
 import CGtk
 @testable import CoveUI
+import CoveApp
 import CoveCore
 import CoveGLib
 import CoveMedia
@@ -34,7 +35,7 @@ final class RetryButtonStyleTests: XCTestCase {
     @MainActor
     private static func retryLabelContrast() throws -> (best: Double, textPixels: Int) {
         let controller = PlaybackController(captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler()) { GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none)) }
-        let player = PlayerView(controller: controller)
+        let player = PlayerView(controller: controller, assets: .network)
         let window = try present(player.widget, width: 640, height: 360)
         defer { gtk_window_destroy(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)) }
         player.showMessage(tr("This video could not be found."), retry: {})

@@ -63,3 +63,13 @@ extension GStreamerEngine {
         }
     }
 }
+
+extension GStreamerEngine {
+    /// Every element of the pipeline with its state, and the state it is still changing to: what a load that never
+    /// becomes ready is waiting for (the tests print it when Ready does not come).
+    public var stateReport: String {
+        guard let pipeline, let text = cove_bin_state_report(pipeline) else { return "no pipeline" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}

@@ -46,8 +46,10 @@ final class GStreamerEngineTests: XCTestCase {
             defer { engine.stop() }
             let recorder = EngineRecorder(engine)
             engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
             XCTAssertNil(recorder.error)
+            XCTAssertTrue(engine.stateReport.contains("cove-video: PAUSED\n"), engine.stateReport)
             engine.play()
             XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: Self.clipSeconds + 10))
             XCTAssertNil(recorder.error)
@@ -107,7 +109,8 @@ final class GStreamerEngineTests: XCTestCase {
             defer { engine.stop() }
             let recorder = EngineRecorder(engine)
             engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
             let before = recorder.signals.count
             engine.seek(to: 2.0, tolerance: 0)
             XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > 0 || recorder.error != nil }, timeout: 10))
@@ -149,7 +152,8 @@ final class GStreamerEngineTests: XCTestCase {
             defer { engine.stop() }
             let recorder = EngineRecorder(engine)
             engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
             let before = recorder.positions.count
             let sent = engine.flushingSeeksSent
             engine.seek(to: 1.0, tolerance: 0)
@@ -173,7 +177,8 @@ final class GStreamerEngineTests: XCTestCase {
             defer { engine.stop() }
             let recorder = EngineRecorder(engine)
             engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
             engine.seek(to: -5, tolerance: 0)
             XCTAssertTrue(MainLoop.run(until: { recorder.positions.count == 1 }, timeout: 10))
             XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 0, accuracy: 0.05)

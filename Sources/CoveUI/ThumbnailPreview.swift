@@ -18,7 +18,7 @@ final class ThumbnailPreview {
     /// Image bytes fetched for the current track, against `FetchLimits.thumbnailTrackBytes`.
     private var imageBytes = 0
     /// Tells the controller a thumbnails track was left out (SDK ThumbnailAssetFailedToLoad).
-    var onTrackFailed: (MediaAssets.Warning) -> Void = { _ in }
+    var onTrackFailed: (LoadFailure) -> Void = { _ in }
     /// The name of a cue point marker near a slider time (within `tolerance` seconds), shown beside the time.
     var markerName: (_ time: Double, _ tolerance: Double) -> String? = { _, _ in nil }
     /// The chapter at a time, named when no marker is near.

@@ -7,9 +7,9 @@ extension MediaAssets {
     /// Posters and thumbnails over CoveService: only addresses `AddressPolicy` lets the network name, each fetch
     /// within its `FetchLimits`.
     public static var network: MediaAssets {
-        @Sendable func warning(_ error: TrackLoadError) -> Warning {
+        @Sendable func warning(_ error: TrackLoadError) -> LoadFailure {
             let warning = error.warning(captions: false)
-            return Warning(code: warning.code, message: warning.message)
+            return LoadFailure(code: warning.code, message: warning.message)
         }
         let images = AssetFetcher(maximumBytes: FetchLimits.imageBytes)
         let tracks = AssetFetcher(maximumBytes: FetchLimits.thumbnailTrackFileBytes)

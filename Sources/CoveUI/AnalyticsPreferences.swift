@@ -39,7 +39,7 @@ public enum AnalyticsPreferences {
             g_simple_action_set_state(action, value)
             changed(name, g_variant_get_boolean(value) != 0)
         }
-        WindowActions.add(action, to: window)
+        g_action_map_add_action(WindowActions.map(of: window), action)
         // The window's action map holds it from here.
         g_object_unref(UnsafeMutableRawPointer(action))
         return action

@@ -60,13 +60,10 @@ public final class CaptionStyleDialog {
     /// Adds `caption-style` to the window's actions (`win.caption-style`: the Audio & Subtitles menu's item and
     /// the application use it): a GtkApplicationWindow's own action map, else a `win` group of its own.
     public static func installAction(on window: Widget, player: PlayerView, store: CaptionStyleStore) {
-        let action = g_simple_action_new("caption-style", nil)!
-        Signals.connectActivate(UnsafeMutableRawPointer(action)) { [weak player] in
+        Actions.add("caption-style", to: WindowActions.map(of: window)) { [weak player] in
             guard let player else { return }
             present(for: player, store: store)
         }
-        WindowActions.add(action, to: window)
-        g_object_unref(UnsafeMutableRawPointer(action))
     }
 
     private init(player: PlayerView, store: CaptionStyleStore) {

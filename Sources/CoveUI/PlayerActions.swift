@@ -18,9 +18,7 @@ final class PlayerActions {
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(group)) }
 
     func add(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signals.connectActivate(UnsafeMutableRawPointer(action), handler)
-        insert(action, named: name)
+        actions[name] = Actions.add(name, to: group, handler)
     }
 
     func insert(_ action: OpaquePointer, named name: String) {

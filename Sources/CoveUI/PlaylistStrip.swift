@@ -187,10 +187,7 @@ public final class PlaylistStrip {
     /// F9, wherever the focus is in the window (GNOME's key for a side pane).
     private func installToggleShortcut() {
         let group = g_simple_action_group_new()!
-        let action = g_simple_action_new("toggle", nil)!
-        Signals.connectActivate(UnsafeMutableRawPointer(action)) { [weak self] in self?.toggle() }
-        g_action_map_add_action(OpaquePointer(group), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        Actions.add("toggle", to: OpaquePointer(group)) { [weak self] in self?.toggle() }
         gtk_widget_insert_action_group(widget, "strip", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
         let shortcuts = gtk_shortcut_controller_new()!

@@ -94,10 +94,7 @@ final class CoveApplication {
 
     /// Ctrl+Q quits; Ctrl+W closes the window (GtkWindow's own `window.close`), which quits too: Cove has one.
     private func installQuitShortcuts() {
-        let quit = g_simple_action_new("quit", nil)!
-        Signals.connectActivate(UnsafeMutableRawPointer(quit)) { [unowned self] in self.exit.quit(because: "Ctrl+Q") }
-        g_action_map_add_action(OpaquePointer(application!), quit)
-        g_object_unref(UnsafeMutableRawPointer(quit))
+        Actions.add("quit", to: OpaquePointer(application!)) { [unowned self] in self.exit.quit(because: "Ctrl+Q") }
         // Their keys come from the table the player binds its own from and the shortcuts window lists.
         for action in PlayerShortcuts.applicationActions {
             setAccelerators(PlayerShortcuts.accelerators(for: action), for: action)

@@ -56,11 +56,7 @@ final class DownloadsHost {
     func start() { manager.resumeInterrupted() }
 
     private func addAction(_ name: String, _ activate: @escaping () -> Void) -> OpaquePointer {
-        let action = g_simple_action_new(name, nil)!
-        Signals.connectActivate(UnsafeMutableRawPointer(action)) { activate() }
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
-        return action
+        Actions.add(name, to: OpaquePointer(window)) { activate() }
     }
 
     /// The video playing when it can be downloaded (a Video Cloud video its publisher allows offline, or plain

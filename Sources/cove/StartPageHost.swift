@@ -63,10 +63,7 @@ final class StartPageHost {
     private func addActions() {
         // Their keys are bound by the application from PlayerShortcuts, the table the shortcuts window lists.
         for action in StartPage.Action.allCases {
-            let simple = g_simple_action_new(action.rawValue, nil)!
-            Signals.connectActivate(UnsafeMutableRawPointer(simple)) { [unowned self] in self.activate(action) }
-            g_action_map_add_action(OpaquePointer(window), simple)
-            g_object_unref(UnsafeMutableRawPointer(simple))
+            Actions.add(action.rawValue, to: OpaquePointer(window)) { [unowned self] in self.activate(action) }
         }
     }
 

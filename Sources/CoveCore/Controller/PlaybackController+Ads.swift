@@ -142,7 +142,7 @@ extension PlaybackController {
     public func skipAd() -> Bool {
         transition {
             guard let session = currentSession, var tracker = session.adTracker,
-                  let skipped = tracker.skip(atStream: session.engine.position ?? session.position) else { return false }
+                  let skipped = tracker.skip(atStream: session.streamPlayhead) else { return false }
             session.adTracker = tracker
             deliver(skipped.outputs, in: session)
             // Just past the ad's end, so an inaccurate landing cannot fall back into it.

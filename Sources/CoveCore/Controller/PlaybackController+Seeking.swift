@@ -11,12 +11,10 @@ extension PlaybackController {
 
     private func seekContent(to seconds: Double, tolerance: Double, playingAds: Bool) -> Bool {
         guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
-        let window = session.seekableRange.map { range in
-            (session.contentTime(atStream: range.start), session.contentTime(atStream: range.end))
-        }
-        var target = max(window?.0 ?? 0, seconds)
+        let window = session.contentSeekableRange
+        var target = max(window?.start ?? 0, seconds)
         if let duration = session.contentDuration { target = min(target, duration) }
-        else if let end = window?.1 { target = min(target, end) }
+        else if let end = window?.end { target = min(target, end) }
         seekStream(session, to: streamSeekTarget(for: target, in: session, playingAds: playingAds),
                    tolerance: tolerance)
         updateState()

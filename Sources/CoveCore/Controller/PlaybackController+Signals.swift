@@ -86,8 +86,7 @@ extension PlaybackController {
                 || abs($0.end - range.end) >= seekableReportStep } ?? true
             if moved {
                 session.lastSeekableReported = range
-                emit(.seekable(SeekableRange(start: session.contentTime(atStream: range.start),
-                                             end: session.contentTime(atStream: range.end))), in: session)
+                if let window = session.contentSeekableRange { emit(.seekable(window), in: session) }
             }
         }
         if first || range != nil { updateVideoType(of: session) }

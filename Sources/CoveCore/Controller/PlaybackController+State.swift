@@ -18,7 +18,7 @@ extension PlaybackController {
         // Content time everywhere: a stitched stream's ads are taken out (one conversion, the session's).
         set(\.position, session.map { $0.isBumperActive ? 0 : $0.contentPosition } ?? 0, .position)
         set(\.duration, session.flatMap { $0.isBumperActive ? nil : $0.contentDuration }, .duration)
-        set(\.seekableRange, session.flatMap(Self.contentSeekableRange), .seekable)
+        set(\.seekableRange, session?.contentSeekableRange, .seekable)
         set(\.canSeek, session.map(Self.canSeek) ?? false, .seekable)
         set(\.bufferedPosition, session.flatMap { session in
             session.isBumperActive ? nil : session.bufferedPosition.map(session.contentTime(atStream:))
@@ -68,12 +68,6 @@ extension PlaybackController {
     static func canSeek(_ session: PlaybackSession) -> Bool {
         guard session.transport.isReady, !session.isBumperActive, !session.transport.hasFailed, !session.isInAd else { return false }
         return session.duration.map { $0 > 0 } ?? ((session.seekableRange?.length ?? 0) > 0)
-    }
-
-    static func contentSeekableRange(of session: PlaybackSession) -> SeekableRange? {
-        session.seekableRange.map { range in
-            SeekableRange(start: session.contentTime(atStream: range.start), end: session.contentTime(atStream: range.end))
-        }
     }
 
     static func adPlayback(of session: PlaybackSession) -> AdPlayback? {

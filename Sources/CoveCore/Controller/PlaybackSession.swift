@@ -123,6 +123,18 @@ public final class PlaybackSession {
 
     public var contentPosition: Double { contentTime(atStream: position) }
 
+    /// The seekable window in content seconds.
+    public var contentSeekableRange: SeekableRange? {
+        seekableRange.map { SeekableRange(start: contentTime(atStream: $0.start), end: contentTime(atStream: $0.end)) }
+    }
+
+    /// Where the player is now, in stream seconds: its own position while playing (it moves between progress
+    /// signals), else the last one reported, or a seek's target until the seek lands.
+    public var streamPlayhead: Double {
+        guard isPlaying, seekTarget == nil, let now = engine.position else { return position }
+        return now
+    }
+
     /// An ad is playing (or a seek is on its way through one): the viewer cannot seek.
     public var isInAd: Bool { adTracker?.current != nil || seekAfterAds != nil }
 

@@ -107,20 +107,13 @@ public final class PlayerState {
     /// `position` otherwise and while a seek has not landed (a seek sets it at once).
     public var playhead: Double {
         guard let session, !session.isBumperActive else { return 0 }
-        // Until a seek lands the engine still reports where playback was.
-        guard session.isPlaying, session.seekTarget == nil, let engine = session.engine.position else {
-            return position
-        }
-        return session.contentTime(atStream: engine)
+        return session.contentTime(atStream: session.streamPlayhead)
     }
 
     /// Seconds into the ad playing now, moving between updates as `playhead` does; nil in the content.
     public var adPlayhead: Double? {
-        guard let ad else { return nil }
-        guard let session, session.isPlaying, session.seekTarget == nil, let engine = session.engine.position else {
-            return ad.elapsed
-        }
-        return min(ad.duration, max(0, ad.elapsed + engine - ad.streamTime))
+        guard let ad, let session else { return ad?.elapsed }
+        return min(ad.duration, max(0, ad.elapsed + session.streamPlayhead - ad.streamTime))
     }
 
     /// Calls `handler` after every update that changed something, with what changed, until `removeObserver`.

@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "cove", targets: ["cove"]),
+        .executable(name: "cove-demo-server", targets: ["cove-demo-server"]),
     ],
     targets: [
         // C libraries, one system-library target each.
@@ -63,9 +64,12 @@ let package = Package(
                                "CGLibShim", "CLibc"],
                 swiftSettings: strict),
         .executableTarget(name: "cove",
-                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveApp", "CoveEmulator",
-                                         "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
+                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveApp", "CoveGLib",
+                                         "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
                           swiftSettings: mainActorByDefault),
+        // The demo catalog's Playback API, a program of its own that `cove --demo` starts: the player never links
+        // the emulator (nor, through it, libcrypto).
+        .executableTarget(name: "cove-demo-server", dependencies: ["CoveEmulator"], swiftSettings: strict),
 
         .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],
                           swiftSettings: strict),

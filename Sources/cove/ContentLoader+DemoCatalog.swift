@@ -1,28 +1,21 @@
 import CoveApp
 import CoveCore
-import CoveEmulator
 import CoveService
 import CoveUI
 
 /// `cove --demo` with nothing named: the whole demo catalog beside the player, every video and playlist with its
 /// poster and name, the first video playing, so a new user sees at once what Cove does.
 extension ContentLoader {
-    /// In the order a new user would try them; the region-restricted video is shown by its playlist.
-    static let demoCatalogVideoIDs = [
-        DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.audioVideoID,
-        DemoCatalog.languagesVideoID, DemoCatalog.captionsVideoID, DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
-    ]
-    static let demoCatalogPlaylistIDs = [DemoCatalog.playlistID, DemoCatalog.playlistWithErrorID]
-
-    func showDemoCatalog(with service: PlaybackService) {
+    /// The videos in the order the server lists them (a new user's), then its playlists.
+    func showDemoCatalog(_ catalog: DemoServer.Catalog, with service: PlaybackService) {
         Task { @MainActor [weak self] in
             var videos: [Video] = []
             var playlists: [(id: String, playlist: Playlist)] = []
             var firstError: PlaybackServiceError?
-            for id in Self.demoCatalogVideoIDs {
+            for id in catalog.videoIDs {
                 do throws(PlaybackServiceError) {
                     // The ads video is asked for with its ad configuration, as a publisher's player would.
-                    let ads = id == DemoCatalog.adsVideoID ? DemoCatalog.adConfigID : nil
+                    let ads = id == catalog.adsVideoID ? catalog.adConfigID : nil
                     let result = try await service.findVideo(configuration: FindConfiguration(assetID: id),
                                                              queryParameters: PlaybackQueryParameters(adConfigID: ads))
                     self?.report(result.warnings)
@@ -31,7 +24,7 @@ extension ContentLoader {
                     firstError = firstError ?? error
                 }
             }
-            for id in Self.demoCatalogPlaylistIDs {
+            for id in catalog.playlistIDs {
                 if let playlist = try? await service.findPlaylist(id: id) { playlists.append((id, playlist)) }
             }
             guard let self else { return }

@@ -1,6 +1,5 @@
 import CoveApp
 import CoveCore
-import CoveEmulator
 import CoveGLib
 import CoveService
 import CoveUI
@@ -35,8 +34,8 @@ extension ContentLoader {
         // A download of a plain URL is filed under the URL, with no account: its video is that URL again.
         if accountID.isEmpty, let url = URL(string: videoID) { return .success(Video.video(withURL: url)) }
         let service: PlaybackService
-        if let emulator, emulator.isRunning, accountID == DemoCatalog.accountID {
-            service = demoService(emulator)
+        if let demo, accountID == demo.catalog.accountID {
+            service = demoService(demo)
         } else {
             // The command line's key for its own account; else the key COVE_POLICY_KEY or cove.conf gives, as the
             // start page's form and recently played list find it.

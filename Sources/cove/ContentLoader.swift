@@ -1,6 +1,5 @@
 import CoveApp
 import CoveCore
-import CoveEmulator
 import CoveService
 import CoveUI
 
@@ -15,10 +14,10 @@ final class ContentLoader {
     /// The playlist (or demo catalog) beside the player.
     var strip: PlaylistStrip?
     let playerView: PlayerView
-    private(set) var emulator: PlaybackAPIEmulator?
+    /// The demo catalog's server, once `--demo` started it.
+    private(set) var demo: DemoServer?
     /// Told of every Playback API request (analytics' catalog events).
     var catalogObserver: (@Sendable (CatalogExchange) -> Void)?
-    private var liveStreams: DemoLiveStreams?
     /// Generic Stream Concurrency's requests, shared by every video this window plays (the quit waits on it).
     let streamConcurrencyClient: StreamConcurrencyClient
     /// Heartbeats for the video or playlist fetched with a token, when asked for (ContentLoader+StreamConcurrency).
@@ -34,8 +33,7 @@ final class ContentLoader {
     }
 
     func stop() {
-        emulator?.stop()
-        liveStreams?.stop()
+        demo?.stop()
     }
 
     /// Plays files or URIs instead of what played: the running Cove's answer to another `cove FILE`.
@@ -87,8 +85,8 @@ final class ContentLoader {
 
     private func find(with service: PlaybackService) {
         playerView.showBusy()
-        if options.demo, case .video(let find) = target, find.asset == nil {
-            showDemoCatalog(with: service)
+        if let demo, options.demo, case .video(let find) = target, find.asset == nil {
+            showDemoCatalog(demo.catalog, with: service)
             return
         }
         let target = self.target
@@ -157,45 +155,38 @@ final class ContentLoader {
         for warning in warnings { printer.print(warning.event) }
     }
 
-    /// Encodes the demo media on first use (off the main thread), serves it with the emulator, then plays.
+    /// Starts the demo's server (which encodes the demo media on first use, off the main thread), then plays.
     private func startDemo() {
         playerView.showBusy()
-        if let emulator, emulator.isRunning {
-            find(with: demoService(emulator))
+        if let demo {
+            find(with: demoService(demo))
             return
         }
         let cache = Installation.cacheDirectory() + "/demo-media"
+        let videoID = options.videoID
         Task { @MainActor [weak self] in
-            do {
-                // Encoding, files and the live producers' start stay off the main thread. The live streams start
-                // producing now; a live video asked for waits until its window is there.
-                let waitForLive = self.map { [DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID]
-                    .contains($0.options.videoID ?? "") } ?? false
-                let (media, live) = try await Task.detached {
-                    let media = try MediaEncoder.ensureDemoMedia(in: cache)
-                    let live = try DemoLiveStreams(root: media.root)
-                    if waitForLive { _ = live.waitUntilPlayable(timeout: 60) }
-                    return (media, live)
-                }.value
-                guard let self else { return }
-                self.liveStreams = live
-                let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
-                _ = try emulator.start()
-                emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL, live: live)
-                self.emulator = emulator
-                self.find(with: self.demoService(emulator))
-            } catch {
+            let started = await Task.detached { () -> Result<DemoServer, DemoServerError> in
+                // The live streams start producing at once; a live video asked for waits for its window.
+                do throws(DemoServerError) {
+                    return .success(try DemoServer.start(media: cache, live: true, videoID: videoID))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            switch started {
+            case .success(let demo):
+                guard let self else { return demo.stop() }
+                self.demo = demo
+                self.find(with: self.demoService(demo))
+            case .failure(let error):
                 self?.controller.reportError(code: "DEMO_UNAVAILABLE",
                                               message: tr("The demo could not be prepared: %@")
-                                                .replacingPlaceholder(with: "\(error)"))
+                                                .replacingPlaceholder(with: error.message))
             }
         }
     }
 
-    func demoService(_ emulator: PlaybackAPIEmulator) -> PlaybackService {
-        var configuration = PlaybackServiceConfiguration(accountID: DemoCatalog.accountID, policyKey: DemoCatalog.policyKey)
-        configuration.baseURL = emulator.baseURL
-        configuration.authBaseURL = emulator.authBaseURL
-        return PlaybackService(configuration: configuration, observer: catalogObserver)
+    func demoService(_ demo: DemoServer) -> PlaybackService {
+        PlaybackService(configuration: demo.configuration, observer: catalogObserver)
     }
 }

@@ -1,7 +1,6 @@
 import CLibc
 import CoveApp
 import CoveCore
-import CoveEmulator
 import CoveService
 import Dispatch
 import Glibc
@@ -53,15 +52,13 @@ enum DownloadCommand {
         Task.detached {
             defer { done.signal() }
             let connection: CommandLineService.Connection
-            switch CommandLineService.connect(demo: demo, settings: settings, authToken: authToken, prepareDemo: {
-                let media = try MediaEncoder.ensureDemoMedia(in: cache)
-                return { DemoCatalog.make(media: media, mediaBaseURL: $0) }
-            }) {
+            switch CommandLineService.connect(demo: demo, demoMedia: cache, settings: settings, authToken: authToken) {
             case .success(let connected): connection = connected
             case .failure(let failure):
                 fail(failure.message)
                 return
             }
+            defer { connection.close() }
             let configuration = connection.configuration
             let video: Video
             let service = PlaybackService(configuration: configuration)
@@ -91,7 +88,6 @@ enum DownloadCommand {
             case .failure(let error):
                 fail(error.message)
             }
-            withExtendedLifetime(connection.emulator) {}
         }
         done.wait()
         return status.withLock { $0 }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Where Cove's files are, whether it runs from the build tree or an installed prefix.
-enum Installation {
+nonisolated enum Installation {
     /// Compiled translations: $COVE_LOCALEDIR, else `locale/` beside the executable (the build scripts put them
     /// there), else `PREFIX/share/locale` when it runs from `PREFIX/bin` (meson-helpers/install, also when staged
     /// under DESTDIR), else the system's.

@@ -1,7 +1,6 @@
 import CLibc
 import CoveApp
 import CoveCore
-import CoveEmulator
 import CoveService
 import Dispatch
 import Synchronization
@@ -22,15 +21,14 @@ nonisolated enum SearchCommand {
         Task.detached {
             defer { done.signal() }
             let connection: CommandLineService.Connection
-            switch CommandLineService.connect(demo: demo, settings: settings, authToken: authToken, prepareDemo: {
-                // Only the catalog's objects are needed: its media need not be encoded to be listed.
-                { demoCatalog(mediaBaseURL: $0) }
-            }) {
+            // Only the catalog's objects are needed: its media need not be encoded to be listed.
+            switch CommandLineService.connect(demo: demo, demoMedia: nil, settings: settings, authToken: authToken) {
             case .success(let connected): connection = connected
             case .failure(let failure):
                 fail(failure.message)
                 return
             }
+            defer { connection.close() }
             let configuration = connection.configuration
             do throws(PlaybackServiceError) {
                 let results = try await PlaybackService(configuration: configuration).search(search)
@@ -39,15 +37,9 @@ nonisolated enum SearchCommand {
             } catch {
                 fail(error.searchMessage)
             }
-            withExtendedLifetime(connection.emulator) {}
         }
         done.wait()
         return status.withLock { $0 }
-    }
-
-    private static func demoCatalog(mediaBaseURL: String) -> EmulatorCatalog {
-        DemoCatalog.make(media: DemoMediaFiles(mp4: "clip.mp4", hls: "hls/master.m3u8", root: "/nonexistent"),
-                         mediaBaseURL: mediaBaseURL)
     }
 
     /// `ID  Name  Duration` in aligned columns, then "N of COUNT videos"; the no-match sentence when none.

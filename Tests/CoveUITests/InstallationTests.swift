@@ -30,6 +30,11 @@ final class InstallationTests: XCTestCase {
 
         let share = prefix + "/share"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix + "/bin/cove"))
+        // The installed cove finds the demo catalog's server in PREFIX/libexec/cove.
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/cove/cove-demo-server"))
+        let search = try run(prefix + "/bin/cove", ["--demo", "--search", "demo"])
+        XCTAssertEqual(search.status, 0, search.standardError)
+        XCTAssertTrue(search.standardOutput.contains("Cove demo: progressive MP4"), search.standardOutput)
         for language in try languages() {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(share)/locale/\(language)/LC_MESSAGES/cove.mo"), language)
         }

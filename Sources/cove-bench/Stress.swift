@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// `cove-bench --stress N`: opens and closes N sessions of the real `cove` binary against the emulator over HTTP
-/// (VOD HLS and MP4, live, live DVR, an autoAdvance playlist switching every 2 s, and the in-process `--demo`
+/// (VOD HLS and MP4, live, live DVR, an autoAdvance playlist switching every 2 s, and `--demo` with its own
 /// server), each closed at a random moment (at once, during the API request, at the first `session` event, i.e.
 /// during preroll, or while playing) by SIGTERM, SIGINT, Ctrl+Q or Ctrl+W. A crash is an exit by a signal or a
 /// status other than 0; a hang is a process still there 2 s after the request. Needs a display (xvfb-run) and,

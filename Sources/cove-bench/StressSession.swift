@@ -32,7 +32,7 @@ final class SessionRunner: Sendable {
         case .liveDVR: apiArguments + ["--video-id", DemoCatalog.liveDVRVideoID]
         case .autoAdvance: apiArguments + ["--playlist-id", StressServer.clipPlaylistID]
         case .demo:
-            // The in-process server: Cove must take its pipelines down before it stops the server.
+            // The demo server Cove starts: it must end with the cove however the cove is closed.
             ["--demo", "--print-events"] + [["--video-id", DemoCatalog.hlsVideoID], ["--video-id", DemoCatalog.mp4VideoID],
                                             ["--playlist-id", DemoCatalog.playlistID]][Int(random.next() % 3)]
         }

@@ -87,7 +87,7 @@ extension GStreamerEngine {
         if new == GST_STATE_PLAYING, old != new {
             load.hasPlayed = true
             report(.playing)
-        } else if new == GST_STATE_PAUSED, !load.wantsPlay, old != new || pending == GST_STATE_VOID_PENDING {
+        } else if new == GST_STATE_PAUSED, !load.playRequested, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
             report(.paused)

@@ -10,7 +10,7 @@ extension GStreamerEngine {
     static let endWatchIntervalMilliseconds: UInt32 = 250
 
     func syncEndWatch() {
-        let shouldWatch = isActive && load.isReady && load.wantsPlay && !load.hasEnded && !load.isLive && !load.hasFailed
+        let shouldWatch = isActive && load.isReady && load.playRequested && !load.hasEnded && !load.isLive && !load.hasFailed
         if shouldWatch, endWatchTimer == nil {
             load.endWatch.reset()
             endWatchTimer = MainLoop.every(milliseconds: Self.endWatchIntervalMilliseconds) { [weak self] in
@@ -33,7 +33,7 @@ extension GStreamerEngine {
         let fetching = load.isHeldForBuffering
             && (load.bufferedPosition ?? 0) < (load.duration ?? .infinity) - EndWatch.distance
         let now = Double(g_get_monotonic_time()) / 1_000_000
-        guard load.endWatch.observe(position: position, duration: load.duration, wantsPlay: load.wantsPlay && !load.isSeeking,
+        guard load.endWatch.observe(position: position, duration: load.duration, wantsPlay: load.playRequested && !load.isSeeking,
                                isFetching: fetching, now: now), let position else { return true }
         endWatchTimer = nil
         // With GST_DEBUG_DUMP_DOT_DIR set, the pipeline as it stood (the sinks' pads show whether EOS reached them).

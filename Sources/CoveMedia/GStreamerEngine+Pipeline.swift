@@ -132,7 +132,7 @@ extension GStreamerEngine {
     /// when the window grew): a flushing seek to where it is prerolls the same frame again at the new size. Only
     /// for the viewer's pause: never during the first preroll, on its way to playing.
     private func prerollAtNewSize() {
-        guard isActive, load.isReady, load.hasPlayed, !load.hasFailed, !load.wantsPlay, !load.isLive, !load.hasEnded, !load.isSeeking,
+        guard isActive, load.isReady, load.hasPlayed, !load.hasFailed, !load.playRequested, !load.isLive, !load.hasEnded, !load.isSeeking,
               let here = queryPosition() ?? load.lastPosition else { return }
         if flushingSeek(to: here, accurate: true) { load.isSeeking = true }
     }

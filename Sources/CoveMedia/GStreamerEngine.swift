@@ -116,13 +116,13 @@ public final class GStreamerEngine: PlaybackEngine {
     }
 
     public func play() {
-        load.wantsPlay = true
+        load.playRequested = true
         applyTargetState()
         syncEndWatch()
     }
 
     public func pause() {
-        load.wantsPlay = false
+        load.playRequested = false
         // Already paused for buffering: GStreamer will post no state change, so say it here.
         if load.isHeldForBuffering { report(.paused) }
         applyTargetState()
@@ -176,7 +176,7 @@ public final class GStreamerEngine: PlaybackEngine {
 
     func applyTargetState() {
         guard isActive, !load.hasFailed, let pipeline else { return }
-        let target = load.wantsPlay && !load.isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
+        let target = load.playRequested && !load.isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
         gst_element_set_state(pipeline, target)
     }
 

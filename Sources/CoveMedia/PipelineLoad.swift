@@ -8,8 +8,9 @@ struct PipelineLoad {
     var pipelineFactory: String?
     var isReady = false
     var hasFailed = false
-    /// The viewer's target: playing, or paused.
-    var wantsPlay = false
+    /// `play()` was called for this load and `pause()` not since: the pipeline's target state. (The viewer's wish
+    /// across loads, a bumper and a resume included, is the controller's.)
+    var playRequested = false
     /// Live sources do not preroll and must not be paused for buffering.
     var isLive = false
     /// Paused by the engine (not the viewer) until the buffer refills.

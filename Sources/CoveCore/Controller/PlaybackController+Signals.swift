@@ -16,9 +16,8 @@ extension PlaybackController {
         case .ready:
             becomeReady(session)
         case .duration(let seconds):
-            guard seconds != session.duration || !session.hasReportedDuration else { return }
-            session.hasReportedDuration = true
-            session.duration = seconds
+            guard session.toldDuration != .some(seconds) else { return }
+            session.toldDuration = .some(seconds)
             emit(.duration(session.contentDuration), in: session)
             updateVideoType(of: session)
         case .seekable(let range):
@@ -77,9 +76,8 @@ extension PlaybackController {
     }
 
     private func seekableChanged(to range: SeekableRange?, in session: PlaybackSession) {
-        session.seekableRange = range
-        let first = !session.hasReportedSeekable
-        session.hasReportedSeekable = true
+        let first = session.toldSeekableRange == nil
+        session.toldSeekableRange = .some(range)
         if let range {
             let last = session.lastSeekableReported
             let moved = last.map { abs($0.start - range.start) >= seekableReportStep
@@ -95,7 +93,7 @@ extension PlaybackController {
     /// Known once both the duration and the seekable window have been reported; reported again if it changes
     /// (a live window that grows into a DVR window).
     private func updateVideoType(of session: PlaybackSession) {
-        guard session.hasReportedDuration, session.hasReportedSeekable else { return }
+        guard session.toldDuration != nil, session.toldSeekableRange != nil else { return }
         let type = VideoType(duration: session.duration, seekable: session.seekableRange)
         guard type != session.videoType else { return }
         session.videoType = type

@@ -16,9 +16,14 @@ public final class PlaybackSession {
     public internal(set) var isPlaying = false
     public internal(set) var isBuffering = false
     public internal(set) var isStalled = false
-    public internal(set) var duration: Double?
+    /// The stream's length as its player told it: nil until told, `.some(nil)` when it has none (live). Told once
+    /// is what lets the first `duration` event say "none".
+    var toldDuration: Double??
+    public var duration: Double? { toldDuration ?? nil }
     public internal(set) var position: Double = 0
-    public internal(set) var seekableRange: SeekableRange?
+    /// The window that can be seeked in, as the player told it: nil until told, `.some(nil)` when it cannot seek.
+    var toldSeekableRange: SeekableRange??
+    public var seekableRange: SeekableRange? { toldSeekableRange ?? nil }
     /// How far media has arrived ahead of the playhead, in stream seconds, as the engine last measured it.
     public var bufferedPosition: Double? { engine.bufferedPosition }
     public internal(set) var mediaType: MediaType?
@@ -54,8 +59,6 @@ public final class PlaybackSession {
     func expectRebuffer() {
         rebufferExpectedAt = position
     }
-    var hasReportedDuration = false
-    var hasReportedSeekable = false
     var lastSeekableReported: SeekableRange?
     var lastProgressReported: Double?
     var lastBumperProgressReported: Double?

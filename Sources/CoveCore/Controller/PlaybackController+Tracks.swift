@@ -44,7 +44,7 @@ extension PlaybackController {
         transition {
             guard let session = currentSession, session.captionTracks.contains(track) else { return }
             session.leftOutCaptionTracks.append(track)
-            session.captionTracks.removeAll { $0 == track }
+            session.offeredTracks?.captions.removeAll { $0 == track }
             emit(.warning(code: code, message: message), in: session)
             emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
             resolveCaption(in: session)
@@ -57,7 +57,7 @@ extension PlaybackController {
         guard let track = session.requestedAudioTrack, session.transport.isReady, session.reload == nil else { return false }
         session.requestedAudioTrack = nil
         session.leftOutAudioTracks.append(track)
-        session.audioTracks.removeAll { $0 == track }
+        session.offeredTracks?.audio.removeAll { $0 == track }
         emit(.warning(code: Self.audioTrackUnavailableCode,
                       message: tr("An audio track could not be loaded; the video goes on with the previous one.")),
              in: session)
@@ -88,10 +88,9 @@ extension PlaybackController {
         session.listedCaptionTracks = inManifest.isEmpty ? session.sidecarTracks : inManifest
         let captions = session.listedCaptionTracks.filter { !session.leftOutCaptionTracks.contains($0) }
         let audio = streams.audio.filter { !session.leftOutAudioTracks.contains($0) }
-        if !session.hasReportedTracks || audio != session.audioTracks || captions != session.captionTracks {
-            session.hasReportedTracks = true
-            session.audioTracks = audio
-            session.captionTracks = captions
+        let offered = PlaybackSession.OfferedTracks(audio: audio, captions: captions)
+        if offered != session.offeredTracks {
+            session.offeredTracks = offered
             emit(.tracks(audio: audio, captions: captions), in: session)
             resolveCaption(in: session)
         }
@@ -126,12 +125,12 @@ extension PlaybackController {
     /// Puts the session's caption choice (or, without one, the remembered language) into effect among the tracks
     /// it offers: before the stream has listed them, only its sidecars are known.
     private func resolveCaption(in session: PlaybackSession) {
-        let offered = session.hasReportedTracks ? session.captionTracks : session.sidecarTracks
+        let offered = session.offeredTracks?.captions ?? session.sidecarTracks
         let track: MediaTrack?
         switch session.captionChoice {
         case nil:
             let remembered = enableCaptionPersistence ? captionPersistence.language : nil
-            track = session.hasReportedTracks ? remembered.flatMap { language in
+            track = session.offeredTracks != nil ? remembered.flatMap { language in
                 offered.first { Self.sameLanguage($0.language, language) }
             } : nil
         case .off?:

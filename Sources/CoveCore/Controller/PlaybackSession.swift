@@ -28,9 +28,17 @@ public final class PlaybackSession {
     public var bufferedPosition: Double? { engine.bufferedPosition }
     public internal(set) var mediaType: MediaType?
     public internal(set) var videoType: VideoType?
-    public internal(set) var audioTracks: [MediaTrack] = []
+    /// The audio renditions and caption tracks offered (left-out ones removed): nil until the stream has listed
+    /// them, so the first listing is reported even when it is empty.
+    var offeredTracks: OfferedTracks?
+    public var audioTracks: [MediaTrack] { offeredTracks?.audio ?? [] }
     /// The stream's caption renditions, or the video's sidecar WebVTT tracks when it has none.
-    public internal(set) var captionTracks: [MediaTrack] = []
+    public var captionTracks: [MediaTrack] { offeredTracks?.captions ?? [] }
+
+    struct OfferedTracks: Equatable {
+        var audio: [MediaTrack]
+        var captions: [MediaTrack]
+    }
     /// The caption tracks as the stream (or video) listed them, left-out ones included: renditions are matched
     /// by their place in this list.
     var listedCaptionTracks: [MediaTrack] = []
@@ -72,7 +80,6 @@ public final class PlaybackSession {
     var progressReportedUpTo: Double?
     /// What the current pipeline contains; nil until it says (each load starts afresh).
     var engineStreams: EngineStreams?
-    var hasReportedTracks = false
     /// Seconds of content played (not seeked over), for the buffer optimisation.
     var watched = 0.0
     var forwardBuffer: Double?

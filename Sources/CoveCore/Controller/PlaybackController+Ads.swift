@@ -40,9 +40,10 @@ public enum AdMessages {
 extension PlaybackController {
     /// Fetches the session's VMAP before its content loads; returns false when there is none to fetch.
     func loadAdsFirst(_ session: PlaybackSession, startingAt position: Double?) -> Bool {
-        guard let vmap = session.source.vmap, let loader = vmapLoader, !session.hasLoadedAds,
-              !session.isLoadingAds else { return false }
-        session.isLoadingAds = true
+        guard let vmap = session.source.vmap, let loader = vmapLoader, session.adsLoad == .notStarted else {
+            return false
+        }
+        session.adsLoad = .loading
         Task { @MainActor [weak self, weak session] in
             let result: Result<VMAPDocument, AdLoadFailure>
             do throws(AdLoadFailure) {
@@ -58,8 +59,7 @@ extension PlaybackController {
 
     private func adsLoaded(_ result: Result<VMAPDocument, AdLoadFailure>, in session: PlaybackSession,
                            startingAt position: Double?) {
-        session.isLoadingAds = false
-        session.hasLoadedAds = true
+        session.adsLoad = .done
         switch result {
         case .success(let document) where document.contentURL != nil:
             session.streamURL = document.contentURL ?? session.source.url

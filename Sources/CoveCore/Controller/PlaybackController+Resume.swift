@@ -18,8 +18,7 @@ extension PlaybackController {
         session.reload = kind
         session.isBumperActive = false
         session.isPlaying = false
-        session.isBuffering = false
-        session.isStalled = false
+        session.buffering = .none
         session.wantsPlay = playing
         session.position = position
         // The new pipeline fills its buffer once more: that is not a stall.

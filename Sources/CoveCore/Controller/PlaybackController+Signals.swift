@@ -104,22 +104,21 @@ extension PlaybackController {
     /// stall (PlaybackStalled / PlaybackRecovered), as the SDK distinguishes them.
     private func bufferingChanged(_ percent: Int, in session: PlaybackSession) {
         if percent < 100 {
-            guard !session.isBuffering else { return }
-            session.isBuffering = true
+            guard session.buffering == .none else { return }
+            session.buffering = .filling
             emit(.lifecycle(.playbackBufferEmpty), in: session)
-            guard session.transport.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil, !session.transport.hasEnded,
-                  !session.isStalled, session.reload == nil else { return }
-            session.isStalled = true
+            guard session.transport.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil,
+                  !session.transport.hasEnded, session.reload == nil else { return }
+            session.buffering = .stalled
             emit(.lifecycle(.playbackStalled), in: session)
         } else {
-            guard session.isBuffering else { return }
-            session.isBuffering = false
+            let was = session.buffering
+            guard was != .none else { return }
+            session.buffering = .none
             // Loading fills the buffer before Ready; what the expected rebuffer covers comes after it.
             if session.transport.isReady { session.rebufferExpectedAt = nil }
             emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
-            guard session.isStalled else { return }
-            session.isStalled = false
-            emit(.lifecycle(.playbackRecovered), in: session)
+            if was == .stalled { emit(.lifecycle(.playbackRecovered), in: session) }
         }
     }
 
@@ -180,8 +179,7 @@ extension PlaybackController {
         let reload = session.reload
         session.reload = nil
         session.isPlaying = false
-        session.isBuffering = false
-        session.isStalled = false
+        session.buffering = .none
         let message = PlaybackMessages.message(for: error)
         failureMessage = message
         if reload == .resume {

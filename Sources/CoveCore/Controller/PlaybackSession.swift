@@ -14,8 +14,14 @@ public final class PlaybackSession {
     /// Its player's facts of the load playing (the bumper's while it plays): read there, never copied here.
     public var transport: EngineTransport { engine.transport }
     public internal(set) var isPlaying = false
-    public internal(set) var isBuffering = false
-    public internal(set) var isStalled = false
+    /// Waiting for media: `.filling` (BufferEmpty, before LikelyToKeepUp), `.stalled` when that happened while
+    /// playing (PlaybackStalled, before PlaybackRecovered).
+    public internal(set) var buffering = Buffering.none
+    public var isBuffering: Bool { buffering != .none }
+
+    public enum Buffering: Sendable, Equatable {
+        case none, filling, stalled
+    }
     /// The stream's length as its player told it: nil until told, `.some(nil)` when it has none (live). Told once
     /// is what lets the first `duration` event say "none".
     var toldDuration: Double??
@@ -90,10 +96,13 @@ public final class PlaybackSession {
     /// breaks; nil without a VMAP, or when it could not be read (then `source.url` plays without ads).
     public internal(set) var adTracker: AdTracker?
     var streamURL: URL
-    /// The source's VMAP is being fetched; the content loads when it is read.
-    var isLoadingAds = false
-    /// The VMAP was fetched (or failed) once; a reload does not fetch it again.
-    var hasLoadedAds = false
+    /// The source's VMAP: not fetched yet, on its way (the content loads when it is read), or fetched (or failed)
+    /// once, which a reload does not repeat.
+    var adsLoad = AdsLoad.notStarted
+
+    enum AdsLoad: Equatable {
+        case notStarted, loading, done
+    }
     /// Where a seek that crossed an ad break goes once the break has played (content seconds).
     var seekAfterAds: Double?
     /// Where the content starts, in content seconds (a resume at a remembered place); nil is its beginning.

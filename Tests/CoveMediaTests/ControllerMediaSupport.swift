@@ -56,6 +56,11 @@ final class ControllerRecorder {
     /// How many engines the controller created, and how many of them still exist.
     var enginesMade: Int { record.engines.count }
     var enginesAlive: Int { record.engines.filter { $0() != nil }.count }
+    /// Each GStreamer engine still alive with its pipeline's elements and their states, for a load that never
+    /// becomes ready.
+    var stateReport: String {
+        record.engines.compactMap { $0() as? GStreamerEngine }.map(\.stateReport).joined(separator: "--\n")
+    }
 
     /// Lifecycle event names in order.
     var lifecycle: [String] {

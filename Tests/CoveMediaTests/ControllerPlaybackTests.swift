@@ -42,7 +42,7 @@ final class ControllerPlaybackTests: XCTestCase {
             recorder.controller.autoAdvance = true
             recorder.controller.setVideos([try Self.video("a.mp4", id: "a"), try Self.video("b.mp4", id: "b")])
             XCTAssertTrue(MainLoop.run(until: { recorder.contains(.playlistComplete) || recorder.lifecycle.contains("Fail") },
-                                       timeout: 20))
+                                       timeout: 20), "\(recorder.lines)\n" + recorder.stateReport)
             let sessionLines = { (id: String, file: String) -> [String] in
                 let uri = try TestPaths.uri(Self.path(file))
                 return [
@@ -102,7 +102,7 @@ extension ControllerPlaybackTests {
                 }
                 controller.setVideos([try Self.video("a.mp4", id: "a"), try Self.video("b.mp4", id: "b")])
                 XCTAssertTrue(MainLoop.run(until: { recorder.contains(.playlistComplete) }, timeout: 20),
-                              "\(recorder.lines)")
+                              "\(recorder.lines)\n" + recorder.stateReport)
                 XCTAssertEqual(enginesAtEnd, preloading ? 2 : 1, "preloading: \(preloading)")
                 XCTAssertEqual(frameReadyWhenCurrent, preloading, "preloading: \(preloading)")
                 controller.setVideos([])
@@ -116,7 +116,7 @@ extension ControllerPlaybackTests {
             let uri = try TestPaths.uri(Self.path("radio/master.m3u8"))
             recorder.controller.setVideos([Video.video(withURL: try XCTUnwrap(URL(string: uri)))])
             XCTAssertTrue(MainLoop.run(until: { recorder.events.contains { if case .mediaType = $0 { true } else { false } } },
-                                       timeout: 10), "\(recorder.lines)")
+                                       timeout: 10), "\(recorder.lines)\n" + recorder.stateReport)
             XCTAssertTrue(recorder.contains(.mediaType(.audio)))
             XCTAssertTrue(recorder.contains(.videoType(.vod)))
         }
@@ -135,7 +135,8 @@ extension ControllerPlaybackTests {
             XCTAssertTrue(recorder.wait(for: .lifecycle(.pause), timeout: 5))
             let pausedAt = try XCTUnwrap(recorder.controller.currentSession?.position)
             XCTAssertTrue(recorder.controller.seek(to: 3.0))
-            XCTAssertTrue(MainLoop.run(until: { recorder.passages.count >= 2 }, timeout: 5), "\(recorder.lines)")
+            XCTAssertTrue(MainLoop.run(until: { recorder.passages.count >= 2 }, timeout: 5),
+                          "\(recorder.lines)\n" + recorder.stateReport)
             recorder.controller.play()
             XCTAssertTrue(recorder.wait(for: .lifecycle(.end), timeout: 10))
 

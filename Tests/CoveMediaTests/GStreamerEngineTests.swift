@@ -285,7 +285,8 @@ final class GStreamerEngineTests: XCTestCase {
                 defer { observation.cancel() }
                 engine.load(uri: try Self.clipURI())
                 engine.play()
-                XCTAssertTrue(MainLoop.run(until: { frames >= 3 }, timeout: 10))
+                XCTAssertTrue(MainLoop.run(until: { frames >= 3 }, timeout: 10),
+                              "no frames; the pipeline waits in:\n" + engine.stateReport)
             }
             XCTAssertNil(released)
             let seen = frames

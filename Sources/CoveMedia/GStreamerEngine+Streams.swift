@@ -78,11 +78,22 @@ extension GStreamerEngine {
         emit(.streamsSelected(audio: selection.audio, text: selection.text))
     }
 
-    /// Classic playbin posts no collection: count its streams once prerolled. Ids are "audio:N" / "text:N".
+    /// Classic playbin posts no collection: count its streams once prerolled, named by their tags. Ids are
+    /// "audio:N" / "text:N".
     func readClassicStreams() {
         guard load.pipelineFactory != "playbin3", let pipeline else { return }
-        let audio = (0..<max(0, cove_object_get_int(pipeline, "n-audio"))).map { MediaTrack(id: "audio:\($0)") }
-        let text = (0..<max(0, cove_object_get_int(pipeline, "n-text"))).map { MediaTrack(id: "text:\($0)") }
+        func track(_ kind: String, _ index: Int32) -> MediaTrack {
+            var language: UnsafeMutablePointer<gchar>?, title: UnsafeMutablePointer<gchar>?
+            cove_playbin_stream_tags(pipeline, kind == "text" ? 1 : 0, index, &language, &title)
+            defer {
+                g_free(language)
+                g_free(title)
+            }
+            return MediaTrack(id: "\(kind):\(index)", language: language.map { String(cString: $0) },
+                              name: title.map { String(cString: $0) })
+        }
+        let audio = (0..<max(0, cove_object_get_int(pipeline, "n-audio"))).map { track("audio", $0) }
+        let text = (0..<max(0, cove_object_get_int(pipeline, "n-text"))).map { track("text", $0) }
         let streams = EngineStreams(hasVideo: cove_object_get_int(pipeline, "n-video") > 0, audio: audio, text: text)
         load.streamContents = StreamCollectionReader.Contents(streams: streams, videoIDs: [])
         let textOn = cove_object_get_int(pipeline, "flags") & Self.textFlag != 0

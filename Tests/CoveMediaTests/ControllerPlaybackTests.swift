@@ -51,7 +51,8 @@ final class ControllerPlaybackTests: XCTestCase {
                     #"{"type":"duration","duration":1.5}"#,
                     #"{"type":"video_type","video_type":"vod"}"#,
                     #"{"type":"media_type","media_type":"audio-video"}"#,
-                    #"{"type":"tracks","audio":[{"id":"<stream>","language":null,"name":null,"sidecar":false}],"captions":[]}"#,
+                    // A plain file plays through classic playbin, whose streams are numbered.
+                    #"{"type":"tracks","audio":[{"id":"audio:0","language":null,"name":null,"sidecar":false}],"captions":[]}"#,
                     #"{"type":"lifecycle","event":"Play"}"#,
                     #"{"type":"lifecycle","event":"End"}"#,
                 ]

@@ -109,4 +109,7 @@ gchar *cove_playbin_master_playlist(GstElement *playbin);
 /// Every element of `bin` (recursively) with its state and any state it is still changing to, one a line ("name:
 /// PAUSED (pending PLAYING)"), for a report when a pipeline does not become ready. Free with g_free.
 gchar *cove_bin_state_report(GstElement *bin);
+/// Classic playbin's tags of its `index`th audio (or, with `text`, text) stream: the language code and the title,
+/// each newly allocated or NULL. Free with g_free.
+void cove_playbin_stream_tags(GstElement *playbin, gboolean text, gint index, gchar **language, gchar **title);
 #endif

@@ -54,6 +54,11 @@ extension GStreamerEngine {
     /// Polled with the position: the playhead is the floor (nothing parsed yet means nothing ahead), the end of
     /// the stream or of the seekable window the ceiling.
     func refreshBufferedPosition(playhead: Double?) {
+        // A local file is all there (classic playbin, which plays it, has no parsebin to ask).
+        if let uri = loadedURI, Self.isLocal(uri), let duration = load.duration {
+            load.bufferedPosition = duration
+            return
+        }
         guard let parsed = queryBufferedPosition() else { return }
         var buffered = max(parsed, playhead ?? parsed)
         if let end = load.duration ?? load.reportedSeekable??.end { buffered = min(buffered, end) }

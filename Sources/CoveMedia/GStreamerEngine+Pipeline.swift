@@ -5,32 +5,23 @@ import CGStreamer
 import CGStreamerShim
 
 extension GStreamerEngine {
-    /// playbin3 for adaptive streams over HTTP(S) (hlsdemux2's alternate renditions and bandwidth measurement,
-    /// stream collections); classic playbin for everything else, and as the fallback. GStreamer 1.22's playbin3
-    /// sometimes never prerolls a plain file: decodebin3 exposes no output and playsink stays READY, with every other
-    /// element PAUSED (`stateReport`), about once in fifty loads while the machine is busy; the classic element, the
-    /// default until 1.24 (and Clapper's), never did in the same runs. `COVE_PLAYBIN=playbin` forces the classic
-    /// element, `COVE_PLAYBIN=playbin3` the new one.
+    /// playbin3 for what comes over HTTP(S) (hlsdemux2's alternate renditions and bandwidth measurement, stream
+    /// collections, the parsers that tell how far a download has arrived); classic playbin for local files, and as
+    /// the fallback. GStreamer 1.22's playbin3 sometimes never prerolled a local file: decodebin3 exposed no output
+    /// and playsink stayed READY, every other element PAUSED (`stateReport`), about once in fifty loads while the
+    /// machine was busy; the classic element, the default until 1.24 (and Clapper's), never did in the same runs.
+    /// `COVE_PLAYBIN=playbin` forces the classic element, `COVE_PLAYBIN=playbin3` the new one.
     static func playbinCandidates(for uri: String) -> [String] {
         if let forced = g_getenv("COVE_PLAYBIN").map({ String(cString: $0) }), !forced.isEmpty {
             return forced == "playbin" ? ["playbin"] : [forced, "playbin"]
         }
         // hlsdemux2 fetches playlists and segments only over HTTP(S); the classic hlsdemux reads file:// too.
-        guard isAdaptive(uri), !isLocalHLS(uri) else { return ["playbin"] }
+        if isLocal(uri) { return ["playbin"] }
         return GStreamerRuntime.hasElement("playbin3") ? ["playbin3", "playbin"] : ["playbin"]
     }
 
-    /// An HLS or DASH manifest, by its path's ending (what the Playback API's sources and the emulator name).
-    static func isAdaptive(_ uri: String) -> Bool {
-        let path = uri.lowercased().split(separator: "?", maxSplits: 1).first ?? ""
-        return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u") || path.hasSuffix(".mpd")
-    }
-
-    static func isLocalHLS(_ uri: String) -> Bool {
-        let lowered = uri.lowercased()
-        guard lowered.hasPrefix("file:") else { return false }
-        let path = lowered.split(separator: "?", maxSplits: 1).first ?? ""
-        return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u")
+    static func isLocal(_ uri: String) -> Bool {
+        uri.lowercased().hasPrefix("file:")
     }
 
     /// Builds the playbin with the configured sinks; the returned reference is owned by the caller.

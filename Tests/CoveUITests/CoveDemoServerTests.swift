@@ -7,15 +7,15 @@ import XCTest
 final class CoveDemoServerTests: XCTestCase {
     func testTheShippedCoveLinksNoEmulator() throws {
         let binary = UITestSupport.coveBinary
-        let symbols = try run("/usr/bin/nm", [binary])
+        let symbols = try XDoTool.run("/usr/bin/nm", [binary])
         XCTAssertGreaterThan(symbols.count, 10_000, "nm read the symbols")
         XCTAssertFalse(symbols.contains("12CoveEmulator"), "no symbol of the CoveEmulator module")
-        let dynamic = try run("/usr/bin/readelf", ["-d", binary])
+        let dynamic = try XDoTool.run("/usr/bin/readelf", ["-d", binary])
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         XCTAssertFalse(needed.isEmpty, dynamic)
         XCTAssertFalse(needed.contains { $0.contains("libcrypto") }, "not linked directly: \(needed)")
         let server = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("cove-demo-server")
-        XCTAssertTrue(try run("/usr/bin/nm", [server.path]).contains("12CoveEmulator"), "the server carries it")
+        XCTAssertTrue(try XDoTool.run("/usr/bin/nm", [server.path]).contains("12CoveEmulator"), "the server carries it")
     }
 
     func testTheDemoServerEndsWithTheCoveThatStartedIt() throws {
@@ -45,17 +45,5 @@ final class CoveDemoServerTests: XCTestCase {
     private func command(of pid: Int32) -> String {
         let raw = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
         return raw.split(separator: "\0").first.map(String.init) ?? ""
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -108,7 +108,8 @@ final class EngineSeekWhilePlayingTests: XCTestCase {
             let recorder = EngineRecorder(engine)
             engine.load(uri: emulator.mediaBaseURL + "/hls/master.m3u8")
             engine.play()
-            XCTAssertTrue(MainLoop.run(until: { recorder.positions.contains { $0 > 0.5 } }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.contains { $0 > 0.5 } }, timeout: 10),
+                          "\(recorder.signals); the pipeline waits in:\n" + engine.stateReport)
             let before = recorder.signals.count
             // Accurate seeks and keyframe seeks (as the slider's half-second tolerance makes them).
             for (target, tolerance) in [(4.0, 0.1), (1.0, 0.1), (3.0, 1.0), (0.2, 1.0)] {

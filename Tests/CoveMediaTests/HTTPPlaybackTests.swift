@@ -131,7 +131,8 @@ final class HTTPPlaybackTests: XCTestCase {
     func testPauseRightAfterASeekWhilePlayingIsReported() throws {
         try MainActor.assumeIsolated {
             try Self.playing("/clip.mp4") { engine, recorder in
-                XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15))
+                XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15),
+                              "\(recorder.signals); the pipeline waits in:\n" + engine.stateReport)
                 _ = MainLoop.run(until: { false }, timeout: 0.5)
                 engine.seek(to: 0, tolerance: 0.5)
                 engine.pause()

@@ -7,15 +7,15 @@ import XCTest
 final class CoveDemoServerTests: XCTestCase {
     func testTheShippedCoveLinksNoEmulator() throws {
         let binary = UITestSupport.coveBinary
-        let symbols = try XDoTool.run("/usr/bin/nm", [binary])
+        let symbols = try ToolOutput.read("/usr/bin/nm", [binary])
         XCTAssertGreaterThan(symbols.count, 10_000, "nm read the symbols")
         XCTAssertFalse(symbols.contains("12CoveEmulator"), "no symbol of the CoveEmulator module")
-        let dynamic = try XDoTool.run("/usr/bin/readelf", ["-d", binary])
+        let dynamic = try ToolOutput.read("/usr/bin/readelf", ["-d", binary])
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         XCTAssertFalse(needed.isEmpty, dynamic)
         XCTAssertFalse(needed.contains { $0.contains("libcrypto") }, "not linked directly: \(needed)")
         let server = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("cove-demo-server")
-        XCTAssertTrue(try XDoTool.run("/usr/bin/nm", [server.path]).contains("12CoveEmulator"), "the server carries it")
+        XCTAssertTrue(try ToolOutput.read("/usr/bin/nm", [server.path]).contains("12CoveEmulator"), "the server carries it")
     }
 
     func testTheDemoServerEndsWithTheCoveThatStartedIt() throws {

@@ -184,8 +184,14 @@ enum XDoTool {
         _ = try run(tool, ["key", keys])
     }
 
-    /// A tool's standard output (standard error dropped); the demo server tests read nm and readelf with it too.
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        try ToolOutput.read(tool, arguments)
+    }
+}
+
+/// A command-line tool's standard output (standard error dropped): xdotool, nm, readelf.
+enum ToolOutput {
+    static func read(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveAppTests", dependencies: ["CoveApp", "CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
-                    swiftSettings: strict),
+                    exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
                                                            "CFileWatch"],
                     swiftSettings: strict),

@@ -38,8 +38,34 @@ char *cove_xml_attribute(const CoveXMLNode *node, const char *name) {
     return node ? (char *)xmlGetProp((xmlNodePtr)node, (const xmlChar *)name) : NULL;
 }
 
+// Text and CDATA of the node's descendants, in order. Entity references are passed over, not expanded: the parser
+// keeps an entity of the document's own DTD as a reference (no substitution), and expanding it here would let a few
+// hundred bytes of nested entities ("billion laughs") grow to gigabytes. The five predefined entities and character
+// references are already text.
+static void gather_text(xmlNodePtr node, xmlBufferPtr buffer) {
+    for (xmlNodePtr child = node->children; child; child = child->next) {
+        switch (child->type) {
+        case XML_TEXT_NODE:
+        case XML_CDATA_SECTION_NODE:
+            if (child->content) xmlBufferCat(buffer, child->content);
+            break;
+        case XML_ELEMENT_NODE:
+            gather_text(child, buffer);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 char *cove_xml_text(const CoveXMLNode *node) {
-    return node ? (char *)xmlNodeGetContent((xmlNodePtr)node) : NULL;
+    if (!node) return NULL;
+    xmlBufferPtr buffer = xmlBufferCreate();
+    if (!buffer) return NULL;
+    gather_text((xmlNodePtr)node, buffer);
+    char *text = (char *)xmlStrdup(xmlBufferContent(buffer));
+    xmlBufferFree(buffer);
+    return text;
 }
 
 void cove_xml_free_string(char *string) {

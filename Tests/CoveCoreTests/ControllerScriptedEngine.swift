@@ -54,6 +54,8 @@ final class ScriptedEngine: PlaybackEngine {
                 continue
             }
             transport.record(signal)
+            // A player's own position is at least where it last said it was.
+            if case .position(let seconds) = signal { position = seconds }
             signalHandler?(signal)
         }
     }

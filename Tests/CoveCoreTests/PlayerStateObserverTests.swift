@@ -80,7 +80,7 @@ final class PlayerStateObserverTests: XCTestCase {
             controller.addObserver { event in
                 switch event {
                 case .session(let id, _):
-                    expect(state.session === controller.currentSession && state.session?.video.id == id
+                    expect(state.session?.id == controller.currentSession?.id && state.session?.video.id == id
                            && state.status == .loading, "session \(String(describing: id)): \(state.status)")
                 case .lifecycle(.ready):
                     expect(state.status == .paused, "ready: \(state.status)")

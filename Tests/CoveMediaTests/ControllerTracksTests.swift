@@ -60,7 +60,9 @@ final class ControllerTracksTests: XCTestCase {
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1")])
             XCTAssertTrue(recorder.wait(for: .lifecycle(.play), timeout: 20), "\(recorder.lines)")
-            let session = try XCTUnwrap(recorder.controller.currentSession)
+            XCTAssertNotNil(recorder.controller.currentSession)
+            // The session as it is now: a value, read anew each time.
+            var session: PlaybackSession { recorder.controller.currentSession! }
             XCTAssertEqual(session.audioTracks.map(\.language), ["en", "de"])
             XCTAssertEqual(Set(session.captionTracks.map(\.language)), ["en", "de"], "no sidecars next to renditions")
             XCTAssertEqual(session.captionTracks.map(\.isSidecar), [false, false])
@@ -103,21 +105,24 @@ final class ControllerTracksTests: XCTestCase {
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1"),
                                            try Self.languagesVideo(emulator, id: "v2")])
             XCTAssertTrue(recorder.wait(for: .lifecycle(.play), timeout: 20), "\(recorder.lines)")
-            let first = try XCTUnwrap(recorder.controller.currentSession)
+            let controller = recorder.controller
+            let first = try XCTUnwrap(controller.currentSession)
             let german = try XCTUnwrap(first.captionTracks.first { $0.language == "de" })
-            recorder.controller.selectCaption(.track(german))
-            XCTAssertEqual(first.selectedCaptionTrack?.language, "de")
+            controller.selectCaption(.track(german))
+            XCTAssertEqual(controller.currentSession?.selectedCaptionTrack?.language, "de")
 
-            recorder.controller.advanceToNext()
-            let second = try XCTUnwrap(recorder.controller.currentSession)
-            XCTAssertTrue(second !== first)
-            XCTAssertTrue(MainLoop.run(until: { second.selectedCaptionTrack?.language == "de" }, timeout: 20),
-                          "\(recorder.lines)")
+            controller.advanceToNext()
+            let second = try XCTUnwrap(controller.currentSession?.id)
+            XCTAssertNotEqual(second, first.id)
+            XCTAssertTrue(MainLoop.run(until: { controller.currentSession?.selectedCaptionTrack?.language == "de" },
+                                       timeout: 20), "\(recorder.lines)")
 
-            XCTAssertTrue(second.captionTracks.contains(try XCTUnwrap(second.selectedCaptionTrack)), "its own track")
-            recorder.controller.selectCaption(.off)
+            let now = try XCTUnwrap(controller.currentSession)
+            XCTAssertEqual(now.id, second)
+            XCTAssertTrue(now.captionTracks.contains(try XCTUnwrap(now.selectedCaptionTrack)), "its own track")
+            controller.selectCaption(.off)
             XCTAssertNil(persistence.language)
-            XCTAssertNil(second.selectedCaptionTrack)
+            XCTAssertNil(controller.currentSession?.selectedCaptionTrack)
             XCTAssertEqual(recorder.events.last, .captionTrack(nil))
         }
     }
@@ -133,7 +138,9 @@ final class ControllerTracksTests: XCTestCase {
             recorder.controller.autoPlay = true
             recorder.controller.setVideos([try Self.languagesVideo(emulator, id: "v1", master: "master-nosubs.m3u8")])
             XCTAssertTrue(MainLoop.run(until: { (recorder.progress.last ?? 0) >= 1 }, timeout: 20), "\(recorder.lines)")
-            let session = try XCTUnwrap(recorder.controller.currentSession)
+            XCTAssertNotNil(recorder.controller.currentSession)
+            // The session as it is now: a value, read anew each time.
+            var session: PlaybackSession { recorder.controller.currentSession! }
             let french = try XCTUnwrap(session.captionTracks.last)
             XCTAssertEqual(session.captionTracks, [french])
             XCTAssertTrue(french.isSidecar)

@@ -27,7 +27,9 @@ extension PlayerViewScenario {
         defer { finish(player) }
         loadVideo(into: player, id: UITestSupport.multiLanguageVideoID)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(self.events.map(\.jsonLine))")
-        let session = try XCTUnwrap(player.controller.currentSession)
+        XCTAssertNotNil(player.controller.currentSession)
+        // The session as it is now: a value, read anew each time.
+        var session: PlaybackSession { player.controller.currentSession! }
         XCTAssertEqual(player.captionText, "", "captions start off")
         XCTAssertEqual(gtk_widget_get_visible(player.captions.root), 0)
 
@@ -82,7 +84,9 @@ extension PlayerViewScenario {
         loadVideo(into: player, id: UITestSupport.sidecarVideoID)
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20))
         player.controller.pause()
-        let session = try XCTUnwrap(player.controller.currentSession)
+        XCTAssertNotNil(player.controller.currentSession)
+        // The session as it is now: a value, read anew each time.
+        var session: PlaybackSession { player.controller.currentSession! }
         let spanish = try XCTUnwrap(session.captionTracks.first, "the sidecar is offered")
         XCTAssertTrue(spanish.isSidecar)
         player.controller.selectCaption(.track(spanish))

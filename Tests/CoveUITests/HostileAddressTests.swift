@@ -58,7 +58,9 @@ extension PlayerViewScenario {
         player.controller.setVideos([try Video(json: json)])
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20),
                       "\(events.map(\.jsonLine))")
-        let session = try XCTUnwrap(player.controller.currentSession)
+        XCTAssertNotNil(player.controller.currentSession)
+        // The session as it is now: a value, read anew each time.
+        var session: PlaybackSession { player.controller.currentSession! }
         XCTAssertEqual(session.captionTracks.map(\.language), ["en", "de", "fr"])
         let english = try XCTUnwrap(session.captionTracks.first { $0.language == "en" })
 

@@ -65,7 +65,9 @@ extension PlayerViewScenario {
         server = started
         player.controller.setVideos([try offline(UITestSupport.multiLanguageVideoID, catalog, started)])
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(events.map(\.jsonLine))")
-        let session = try XCTUnwrap(player.controller.currentSession)
+        XCTAssertNotNil(player.controller.currentSession)
+        // The session as it is now: a value, read anew each time.
+        var session: PlaybackSession { player.controller.currentSession! }
         XCTAssertEqual(Set(session.audioTracks.compactMap(\.language)), ["en", "de"])
         XCTAssertEqual(Set(session.captionTracks.compactMap(\.language)), ["en", "de", "fr"])
 
@@ -99,7 +101,9 @@ extension PlayerViewScenario {
 
         player.controller.setVideos([try offline(UITestSupport.sidecarVideoID, catalog, started)])
         XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(events.map(\.jsonLine))")
-        let session = try XCTUnwrap(player.controller.currentSession)
+        XCTAssertNotNil(player.controller.currentSession)
+        // The session as it is now: a value, read anew each time.
+        var session: PlaybackSession { player.controller.currentSession! }
         let spanish = try XCTUnwrap(session.captionTracks.first { $0.language == "es" })
         player.controller.selectCaption(.track(spanish))
         XCTAssertTrue(MainLoop.run(until: { player.captionText.hasPrefix("Subtítulo ") }, timeout: 10),

@@ -17,7 +17,7 @@ const CoveXMLNode *cove_xml_next_element(const CoveXMLNode *node);
 // The local name (without prefix).
 const char *cove_xml_name(const CoveXMLNode *node);
 char *cove_xml_attribute(const CoveXMLNode *node, const char *name);
-// All text inside, CDATA included.
+// All text inside, CDATA included; references to the document's own entities are not expanded.
 char *cove_xml_text(const CoveXMLNode *node);
 void cove_xml_free_string(char *string);
 

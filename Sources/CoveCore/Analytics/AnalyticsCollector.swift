@@ -31,7 +31,7 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
     private let scheduler: (any PlaybackScheduler)?
     var video: VideoState?
     /// For the engine's measurements of the rendition playing.
-    private weak var session: PlaybackSession?
+    private weak var engine: (any PlaybackEngine)?
     private var heartbeat: (any ScheduledWork)?
     /// When the last Playback API answer came (load_time_ms counts from it).
     private var catalogAnswered: Double?
@@ -85,7 +85,7 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
 
     public func didAdvance(to session: PlaybackSession) {
         finishVideo()
-        self.session = session
+        engine = session.engine
         guard isEnabled, session.video.accountID != nil, session.video.id != nil else {
             video = nil
             return
@@ -230,7 +230,7 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
     private func renditionParameters(_ state: VideoState) -> [AnalyticsEvent.Parameter] {
         var parameters = [AnalyticsEvent.Parameter("rendition_url", Redaction.redactURL(state.source.url.absoluteString))]
         if let type = state.source.type { parameters.append(.init("rendition_mime_type", type)) }
-        let measured = session?.engine.statistics
+        let measured = engine?.statistics
         if let bitrate = measured?.indicatedBitrate ?? state.source.averageBitrate {
             parameters.append(.init("rendition_indicated_bps", String(bitrate)))
         }

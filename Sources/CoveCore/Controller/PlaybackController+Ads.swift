@@ -38,26 +38,38 @@ public enum AdMessages {
 /// Server-side ad insertion: the stream the VMAP names plays, its breaks are followed by the session's
 /// `AdTracker`, and every view reads content time from the state. Seeks follow the SDK's SSAI rules.
 extension PlaybackController {
-    /// Fetches the session's VMAP before its content loads; returns false when there is none to fetch.
-    func loadAdsFirst(_ session: PlaybackSession, startingAt position: Double?) -> Bool {
+    /// Fetches the session's VMAP before its content loads; returns false when there is none to fetch. The
+    /// session is the current one or a preload.
+    func loadAdsFirst(_ session: inout PlaybackSession, startingAt position: Double?) -> Bool {
         guard let vmap = session.source.vmap, let loader = vmapLoader, session.adsLoad == .notStarted else {
             return false
         }
         session.adsLoad = .loading
-        Task { @MainActor [weak self, weak session] in
+        let id = session.id
+        Task { @MainActor [weak self] in
             let result: Result<VMAPDocument, AdLoadFailure>
             do throws(AdLoadFailure) {
                 result = .success(try await loader(vmap))
             } catch {
                 result = .failure(error)
             }
-            guard let self, let session, !session.terminated else { return }
-            self.transition { self.adsLoaded(result, in: session, startingAt: position) }
+            self?.transition { self?.adsLoaded(result, for: id, startingAt: position) }
         }
         return true
     }
 
-    private func adsLoaded(_ result: Result<VMAPDocument, AdLoadFailure>, in session: PlaybackSession,
+    /// The VMAP's answer, for the session it was fetched for if that is still current or preloaded.
+    private func adsLoaded(_ result: Result<VMAPDocument, AdLoadFailure>, for id: PlaybackSession.ID,
+                           startingAt position: Double?) {
+        if currentSession?.id == id {
+            adsLoaded(result, in: &session, startingAt: position)
+            updateState()
+        } else if let preload = preloaded, preload.session.id == id {
+            adsLoaded(result, in: &preload.session, startingAt: position)
+        }
+    }
+
+    private func adsLoaded(_ result: Result<VMAPDocument, AdLoadFailure>, in session: inout PlaybackSession,
                            startingAt position: Double?) {
         session.adsLoad = .done
         switch result {
@@ -72,65 +84,63 @@ extension PlaybackController {
         case .failure(let failure):
             session.adWarnings = [.warning(code: failure.code, message: failure.message)]
         }
-        loadContent(of: session, startingAt: position.map(session.streamTime(atContent:)))
-        updateState()
+        loadContent(of: &session, startingAt: position.map(session.streamTime(atContent:)))
     }
 
     /// What the VMAP left out, once the session is announced and ready.
-    func reportAdWarnings(of session: PlaybackSession) {
+    func reportAdWarnings() {
         let warnings = session.adWarnings
         session.adWarnings = []
-        for warning in warnings { emit(warning, in: session) }
+        for warning in warnings { emit(warning) }
     }
 
     /// The playhead moved in the stream: the tracker's events and beacons, then the seek a crossed break held back.
     /// Returns whether an ad is playing (content progress is not reported then).
-    func adsAdvance(_ session: PlaybackSession, toStream seconds: Double) -> Bool {
+    func adsAdvance(toStream seconds: Double) -> Bool {
         guard var tracker = session.adTracker else { return false }
         let outputs = tracker.advance(toStream: seconds, playing: session.isPlaying)
         session.adTracker = tracker
-        deliver(outputs, in: session)
+        deliver(outputs)
         if let position = tracker.current {
-            if session.lastAdProgressReported.map({ abs(position.secondsIntoAd - $0) >= progressInterval }) ?? true {
-                session.lastAdProgressReported = position.secondsIntoAd
-                emit(.adProgress(tracker.info(position), time: position.secondsIntoAd), in: session)
+            if session.adProgress.tell(position.secondsIntoAd, every: progressInterval) {
+                emit(.adProgress(tracker.info(position), time: position.secondsIntoAd))
             }
             return true
         }
-        session.lastAdProgressReported = nil
+        session.adProgress = ProgressCadence()
         if let target = session.seekAfterAds {
             session.seekAfterAds = nil
             // The break was the target itself (a seek to its place, or to the end after a post-roll).
             if abs(session.streamTime(atContent: target) - seconds) > 0.5, !session.transport.hasEnded {
-                seekStream(session, to: session.streamTime(atContent: target), tolerance: 0.1)
+                seekStream(to: session.streamTime(atContent: target), tolerance: 0.1)
             }
         }
         return false
     }
 
-    func adsPlayingChanged(_ session: PlaybackSession, playing: Bool) {
+    func adsPlayingChanged(playing: Bool) {
         guard var tracker = session.adTracker else { return }
         let outputs = playing ? tracker.resume() : tracker.pause()
         session.adTracker = tracker
-        deliver(outputs, in: session)
+        deliver(outputs)
     }
 
-    func adsEnded(_ session: PlaybackSession) {
+    func adsEnded() {
         guard var tracker = session.adTracker else { return }
         let outputs = tracker.finish()
         session.adTracker = tracker
-        deliver(outputs, in: session)
+        deliver(outputs)
     }
 
-    func adsFailed(_ session: PlaybackSession) {
+    func adsFailed() {
         guard let tracker = session.adTracker else { return }
-        deliver(tracker.failure(), in: session)
+        deliver(tracker.failure())
     }
 
-    private func deliver(_ outputs: [AdTracker.Output], in session: PlaybackSession) {
+    private func deliver(_ outputs: [AdTracker.Output]) {
         for output in outputs {
             switch output {
-            case .event(let event): emit(event, in: session)
+            case .event(let event): emit(event)
             case .beacons(let urls): beaconSender?(urls)
             }
         }
@@ -141,12 +151,12 @@ extension PlaybackController {
     @discardableResult
     public func skipAd() -> Bool {
         transition {
-            guard let session = currentSession, var tracker = session.adTracker,
+            guard var tracker = currentSession?.adTracker,
                   let skipped = tracker.skip(atStream: session.streamPlayhead) else { return false }
             session.adTracker = tracker
-            deliver(skipped.outputs, in: session)
+            deliver(skipped.outputs)
             // Just past the ad's end, so an inaccurate landing cannot fall back into it.
-            seekStream(session, to: skipped.streamTarget + 0.05, tolerance: 0.05)
+            seekStream(to: skipped.streamTarget + 0.05, tolerance: 0.05)
             updateState()
             return true
         }
@@ -156,17 +166,17 @@ extension PlaybackController {
     /// browser is returned (nil when the ad has none).
     public func adClickThrough() -> URL? {
         transition {
-            guard let session = currentSession, let tracker = session.adTracker,
+            guard let current = currentSession, let tracker = current.adTracker,
                   let click = tracker.clickThrough() else { return nil }
-            deliver(click.outputs, in: session)
-            if session.wantsPlay { pause() }
+            deliver(click.outputs)
+            if current.wantsPlay { pause() }
             return click.url
         }
     }
 
     /// A seek to content `target` in a session with ads: the last break it crosses going forward plays first, then
     /// the target (SDK `ssai_seekToTime:`); backward seeks play none. `playingAds` false skips them (a resume).
-    func streamSeekTarget(for target: Double, in session: PlaybackSession, playingAds: Bool) -> Double {
+    func streamSeekTarget(for target: Double, playingAds: Bool) -> Double {
         guard let tracker = session.adTracker else { return target }
         let from = session.contentPosition
         let timeline = tracker.timeline

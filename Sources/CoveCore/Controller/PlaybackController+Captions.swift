@@ -74,7 +74,9 @@ extension PlaybackController {
                     self.refreshCaptions()
                 }
             } catch {
-                guard let self, self.captions.generation == generation, session === self.currentSession else { return }
+                guard let self, self.captions.generation == generation, self.currentSession?.id == session.id else {
+                    return
+                }
                 self.leaveOutCaptionTrack(track, code: error.code, message: error.message)
             }
         }

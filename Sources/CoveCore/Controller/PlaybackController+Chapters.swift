@@ -2,30 +2,31 @@
 /// (`chapters` event), entering a chapter is a `chapter` event, and the views jump between chapters.
 extension PlaybackController {
     /// Reads the session's chapters track, if its video has one; the `chapters` event says what was found.
-    func loadChapters(for session: PlaybackSession) {
+    func loadChapters() {
         guard let track = session.video.textTracks.first(where: { $0.kind.lowercased() == "chapters" && $0.src != nil }),
               let src = track.src, let loader = captionCueLoader else { return }
         let source = CaptionTrackSource.webVTT(src, origin: AddressOrigin.of(stream: session.source.url))
-        Task { @MainActor [weak self, weak session] in
+        let id = session.id
+        Task { @MainActor [weak self] in
             let cues = try? await loader(source)
-            guard let self, let session, !session.terminated else { return }
+            guard let self, self.currentSession?.id == id else { return }
             self.transition {
-                session.chapters = cues.map(Chapters.from) ?? []
-                self.emit(.chapters(session.chapters), in: session)
-                self.updateChapter(session, at: session.contentPosition)
+                self.session.chapters = cues.map(Chapters.from) ?? []
+                self.emit(.chapters(self.session.chapters))
+                self.updateChapter(at: self.session.contentPosition)
             }
         }
     }
 
     /// A `chapter` event when the content position is in another chapter than at the last report.
-    func updateChapter(_ session: PlaybackSession, at content: Double) {
+    func updateChapter(at content: Double) {
         guard !session.chapters.isEmpty else { return }
         let index = Chapters.index(at: content, in: session.chapters)
         guard index != session.chapterIndex else { return }
         session.chapterIndex = index
         guard let index else { return }
         let chapter = session.chapters[index]
-        emit(.chapter(index: index, name: chapter.name, start: chapter.start), in: session)
+        emit(.chapter(index: index, name: chapter.name, start: chapter.start))
     }
 
     /// The current session's chapters (empty when it has none).

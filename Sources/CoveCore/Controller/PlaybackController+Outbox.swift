@@ -29,10 +29,8 @@ extension PlaybackController {
         return result
     }
 
-    /// Queues `event` for every consumer, for `session` (nil: the current one, or none). Events of a terminated
-    /// session are dropped: a late loader's result has no one to report to.
+    /// Queues `event` for every consumer, for `session` (nil: the current one, or none), as it stands now.
     func emit(_ event: PlaybackEvent, in session: PlaybackSession? = nil) {
-        if let session, session.terminated { return }
         assert(outbox.depth > 0, "an event outside a transition: \(event)")
         outbox.deliveries.append(.event(event, session: session ?? currentSession))
         if outbox.depth == 0 { flushOutbox() }

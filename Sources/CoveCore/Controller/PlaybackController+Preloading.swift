@@ -7,10 +7,12 @@
 @MainActor
 final class PreloadedSession {
     let index: Int
-    let session: PlaybackSession
+    /// Changed in place while it waits only by its VMAP's answer (`loadAdsFirst`).
+    var session: PlaybackSession
     fileprivate(set) var signals: [EngineSignal] = []
     /// Its engine failed while it waited; it was released and the video is loaded afresh when its turn comes.
     private(set) var failed = false
+    private var released = false
 
     init(index: Int, session: PlaybackSession) {
         self.index = index
@@ -32,8 +34,8 @@ final class PreloadedSession {
 
     /// Releases the engine of a preload that will not be used; it was never announced, so nothing is emitted.
     func discard() {
-        guard !session.terminated else { return }
-        session.terminated = true
+        guard !released else { return }
+        released = true
         session.engine.signalHandler = nil
         session.engine.stop()
     }
@@ -42,8 +44,8 @@ final class PreloadedSession {
 extension PlaybackController {
     /// Starts preloading once the current content is within `preloadLeadTime` of its end (VOD only: a live stream
     /// has no end to approach), with autoAdvance on and a playable video next in the queue.
-    func preloadIfNearEnd(_ session: PlaybackSession) {
-        guard preloadsNextVideo, autoAdvance, preloaded == nil, session === currentSession, !session.isBumperActive,
+    func preloadIfNearEnd() {
+        guard preloadsNextVideo, autoAdvance, preloaded == nil, !session.isBumperActive,
               !session.transport.hasFailed, let duration = session.contentDuration, !session.isInAd,
               session.contentPosition >= duration - preloadLeadTime,
               let current = currentIndex else { return }
@@ -54,7 +56,7 @@ extension PlaybackController {
         let preload = PreloadedSession(index: next, session: upcoming)
         upcoming.engine.signalHandler = { [weak preload] signal in preload?.record(signal) }
         preloaded = preload
-        loadContent(of: upcoming, startingAt: nil)
+        loadContent(of: &preload.session, startingAt: nil)
     }
 
     /// The preloaded session for the video at `index`, if that is what was preloaded; any other preload is

@@ -75,7 +75,7 @@ extension PlaybackController {
             currentIndex = candidate
             do throws(NoPlayableSourceError) {
                 let bumper = pendingBumper
-                let session = try sessionProvider.makeSession(for: video, bumper: bumper)
+                var session = try sessionProvider.makeSession(for: video, bumper: bumper)
                 pendingBumper = nil
                 session.startPosition = pendingStartPosition
                 pendingStartPosition = nil
@@ -90,50 +90,51 @@ extension PlaybackController {
         reportNothingPlayable()
     }
 
-    private func begin(_ session: PlaybackSession, bumperDropped: Bool) {
-        currentSession = session
+    private func begin(_ new: PlaybackSession, bumperDropped: Bool) {
+        currentSession = new
         session.wantsPlay = autoPlay
-        announce(session)
-        listen(to: session)
+        announce()
+        listen()
         if bumperDropped {
-            emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
-                 in: session)
+            emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed))
         }
         if let bumper = session.bumper {
             session.isBumperActive = true
-            emit(.lifecycle(.bumperEnter), in: session)
+            emit(.lifecycle(.bumperEnter))
             session.engine.load(uri: bumper.source.url.absoluteString, options: EngineLoadOptions())
         } else {
-            loadContent(of: session, startingAt: session.startPosition)
+            loadContent(of: &session, startingAt: session.startPosition)
         }
     }
 
     /// A preloaded session becomes current: announced like any other, then what its engine reported while it
     /// waited goes through the state machine (Ready plays it at once with autoPlay).
     private func begin(preloaded preload: PreloadedSession) {
-        let session = preload.session
-        currentSession = session
+        let id = preload.session.id
+        currentSession = preload.session
         session.wantsPlay = autoPlay
-        announce(session)
+        announce()
         // What the engine reported while it waited may include its end, and with autoAdvance the next video.
-        for signal in preload.signals where session === currentSession {
-            handle(signal, in: session)
+        for signal in preload.signals where currentSession?.id == id {
+            handle(signal)
         }
-        if session === currentSession { listen(to: session) }
+        if currentSession?.id == id { listen() }
     }
 
-    /// Each signal is a transition; a terminated session's engine has no handler left.
-    private func listen(to session: PlaybackSession) {
-        session.engine.signalHandler = { [weak self, weak session] signal in
-            guard let self, let session else { return }
-            self.transition { self.handle(signal, in: session) }
+    /// Each signal of the current session's player is a transition; a terminated session's engine has no handler
+    /// left.
+    private func listen() {
+        let id = session.id
+        session.engine.signalHandler = { [weak self] signal in
+            guard let self, self.currentSession?.id == id else { return }
+            self.transition { self.handle(signal) }
         }
     }
 
     /// Opens the content in the session's engine, with the current bitrate cap.
     /// `position` is stream seconds (content seconds while the VMAP is still to be read, which is the same).
-    func loadContent(of session: PlaybackSession, startingAt position: Double?) {
-        if loadAdsFirst(session, startingAt: position) { return }
+    func loadContent(of session: inout PlaybackSession, startingAt position: Double?) {
+        if loadAdsFirst(&session, startingAt: position) { return }
         session.engineStreams = nil
         session.forwardBuffer = bufferOptimization.forwardBuffer(afterWatching: session.watched)
         let options = EngineLoadOptions(startPosition: position, maximumBitrate: preferredPeakBitRate,
@@ -142,15 +143,15 @@ extension PlaybackController {
     }
 
     /// After End: the next video with autoAdvance, and `playlistComplete` after the last.
-    func sessionDidEnd(_ session: PlaybackSession) {
-        guard autoAdvance, session === currentSession else { return }
+    func sessionDidEnd() {
+        guard autoAdvance else { return }
         let next = (currentIndex ?? -1) + 1
         if videos[next...].contains(where: sessionProvider.canPlay) {
             terminateCurrentSession(nextFollows: true)
             startSession(from: next)
         } else {
-            for video in videos[next...] { leaveOut(NoPlayableSourceError(video: video), in: session) }
-            emit(.playlistComplete, in: session)
+            for video in videos[next...] { leaveOut(NoPlayableSourceError(video: video)) }
+            emit(.playlistComplete)
         }
     }
 }

@@ -5,16 +5,16 @@ extension PlaybackController {
     /// progress already reported is not reported again. Ignored while a resume is still pending.
     public func resumeVideo(at seconds: Double, autoPlay: Bool) {
         transition {
-            guard let session = currentSession, session.reload != .resume else { return }
-            emit(.lifecycle(.resumeBegin), in: session)
+            guard let current = currentSession, current.reload != .resume else { return }
+            emit(.lifecycle(.resumeBegin))
             // The ads before the place are not played again (SDK adsDisabled for a resume).
             let content = max(0, seconds.isFinite ? seconds : 0)
-            reload(session, kind: .resume, at: session.streamTime(atContent: content), playing: autoPlay)
+            reload(kind: .resume, at: session.streamTime(atContent: content), playing: autoPlay)
         }
     }
 
     /// Loads the content again at `position`, keeping what the session already reported.
-    func reload(_ session: PlaybackSession, kind: PlaybackSession.Reload, at position: Double, playing: Bool) {
+    func reload(kind: PlaybackSession.Reload, at position: Double, playing: Bool) {
         session.reload = kind
         session.isBumperActive = false
         session.isPlaying = false
@@ -23,16 +23,14 @@ extension PlaybackController {
         session.position = position
         // The new pipeline fills its buffer once more: that is not a stall.
         session.expectRebuffer()
-        if let reported = session.lastProgressReported {
-            session.progressReportedUpTo = max(session.progressReportedUpTo ?? reported, reported)
-        }
-        loadContent(of: session, startingAt: position)
+        session.progress.reload()
+        loadContent(of: &session, startingAt: position)
         updateState()
         refreshCaptions()
     }
 
     /// The bumper plays through the session's engine with its own events; its end (or failure) starts the content.
-    func handleBumper(_ signal: EngineSignal, in session: PlaybackSession) {
+    func handleBumper(_ signal: EngineSignal) {
         switch signal {
         case .ready:
             session.engine.setVolume(state.effectiveVolume)
@@ -42,21 +40,17 @@ extension PlaybackController {
         case .paused:
             session.isPlaying = false
         case .position(let seconds):
-            guard session.lastBumperProgressReported.map({ abs(seconds - $0) >= progressInterval }) ?? true else {
-                return
-            }
-            session.lastBumperProgressReported = seconds
-            emit(.bumperProgress(seconds), in: session)
+            guard session.bumperProgress.tell(seconds, every: progressInterval) else { return }
+            emit(.bumperProgress(seconds))
         case .endOfStream, .endAssumed, .error:
             // A broken bumper must not keep the viewer from the content.
             if case .error = signal {
-                emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed),
-                     in: session)
+                emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed))
             }
             session.isBumperActive = false
             session.isPlaying = false
-            emit(.lifecycle(.bumperExit), in: session)
-            loadContent(of: session, startingAt: session.startPosition)
+            emit(.lifecycle(.bumperExit))
+            loadContent(of: &session, startingAt: session.startPosition)
         case .buffering, .duration, .seekable, .streams, .streamsSelected, .closedCaptionCues:
             break
         }

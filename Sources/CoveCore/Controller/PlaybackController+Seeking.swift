@@ -10,20 +10,19 @@ extension PlaybackController {
     }
 
     private func seekContent(to seconds: Double, tolerance: Double, playingAds: Bool) -> Bool {
-        guard let session = currentSession, Self.canSeek(session), seconds.isFinite else { return false }
+        guard let current = currentSession, Self.canSeek(current), seconds.isFinite else { return false }
         let window = session.contentSeekableRange
         var target = max(window?.start ?? 0, seconds)
         if let duration = session.contentDuration { target = min(target, duration) }
         else if let end = window?.end { target = min(target, end) }
-        seekStream(session, to: streamSeekTarget(for: target, in: session, playingAds: playingAds),
-                   tolerance: tolerance)
+        seekStream(to: streamSeekTarget(for: target, playingAds: playingAds), tolerance: tolerance)
         updateState()
         refreshCaptions()
         return true
     }
 
     /// Moves the engine to a stream time, as `seek(to:)` does after planning.
-    func seekStream(_ session: PlaybackSession, to streamTarget: Double, tolerance: Double) {
+    func seekStream(to streamTarget: Double, tolerance: Double) {
         session.position = streamTarget
         session.seekTarget = streamTarget
         session.expectRebuffer()

@@ -1,71 +1,74 @@
 /// The content's state machine: engine signals in, SDK lifecycle events out.
 extension PlaybackController {
-    func handle(_ signal: EngineSignal, in session: PlaybackSession) {
+    /// One signal of the current session's player.
+    func handle(_ signal: EngineSignal) {
+        let id = session.id
         defer {
-            if session === currentSession {
+            // Its end may have moved on to the next video, which the state then shows.
+            if currentSession?.id == id {
                 updateState()
                 if case .position = signal { refreshCaptions() }
                 if signal == .playing || signal == .paused { refreshCaptions() }
             }
         }
         if session.isBumperActive {
-            handleBumper(signal, in: session)
+            handleBumper(signal)
             return
         }
         switch signal {
         case .ready:
-            becomeReady(session)
+            becomeReady()
         case .duration(let seconds):
             guard session.toldDuration != .some(seconds) else { return }
             session.toldDuration = .some(seconds)
-            emit(.duration(session.contentDuration), in: session)
-            updateVideoType(of: session)
+            emit(.duration(session.contentDuration))
+            updateVideoType()
         case .seekable(let range):
-            seekableChanged(to: range, in: session)
+            seekableChanged(to: range)
         case .streams(let streams):
-            streamsChanged(streams, in: session)
+            streamsChanged(streams)
         case .streamsSelected(let audio, _):
-            streamsSelected(audio: audio, in: session)
+            streamsSelected(audio: audio)
         case .playing:
             guard !session.isPlaying else { return }
             session.isPlaying = true
-            emit(.lifecycle(.play), in: session)
-            adsPlayingChanged(session, playing: true)
+            emit(.lifecycle(.play))
+            adsPlayingChanged(playing: true)
             // The cue points before the start pass at the first play only.
-            if let passage = session.cuePoints.play() { emit(passage, in: session) }
+            if let passage = session.cuePoints.play() { emit(passage) }
         case .paused:
             guard session.isPlaying else { return }
             session.isPlaying = false
             if !session.transport.hasEnded {
-                emit(.lifecycle(.pause), in: session)
-                adsPlayingChanged(session, playing: false)
+                emit(.lifecycle(.pause))
+                adsPlayingChanged(playing: false)
             }
         case .buffering(let percent):
-            bufferingChanged(percent, in: session)
+            bufferingChanged(percent)
         case .position(let seconds):
             session.seekTarget = nil
-            audioTrackSettled(at: seconds, in: session)
-            positionChanged(seconds, in: session)
+            audioTrackSettled(at: seconds)
+            positionChanged(seconds)
         case .endOfStream:
-            ended(session)
+            ended()
         case .endAssumed(let position):
-            emit(.warning(code: PlaybackWarningCode.endAssumed, message: PlaybackMessages.endAssumed), in: session)
+            emit(.warning(code: PlaybackWarningCode.endAssumed, message: PlaybackMessages.endAssumed))
             session.position = position
-            ended(session)
+            ended()
         case .closedCaptionCues(let track, let cues):
-            closedCaptionCuesChanged(track: track, cues: cues, in: session)
+            closedCaptionCuesChanged(track: track, cues: cues)
         case .error(let error):
-            failed(session, error)
+            failed(error)
         }
     }
 
-    private func becomeReady(_ session: PlaybackSession) {
+    private func becomeReady() {
         switch session.reload {
-        case .resume?: emit(.lifecycle(.resumeComplete), in: session)
-        case nil: emit(.lifecycle(.ready), in: session)
+        case .resume?: emit(.lifecycle(.resumeComplete))
+        case nil: emit(.lifecycle(.ready))
         }
         session.reload = nil
-        reportAdWarnings(of: session)
+        reportAdWarnings()
         // The pipeline exists from here; the level applies to it.
         session.engine.setVolume(state.effectiveVolume)
         if playbackRate != 1 {
@@ -75,77 +78,73 @@ extension PlaybackController {
         if session.wantsPlay { session.engine.play() }
     }
 
-    private func seekableChanged(to range: SeekableRange?, in session: PlaybackSession) {
+    private func seekableChanged(to range: SeekableRange?) {
         let first = session.toldSeekableRange == nil
         session.toldSeekableRange = .some(range)
         if let range {
-            let last = session.lastSeekableReported
+            let last = session.seekableTold
             let moved = last.map { abs($0.start - range.start) >= seekableReportStep
                 || abs($0.end - range.end) >= seekableReportStep } ?? true
             if moved {
-                session.lastSeekableReported = range
-                if let window = session.contentSeekableRange { emit(.seekable(window), in: session) }
+                session.seekableTold = range
+                if let window = session.contentSeekableRange { emit(.seekable(window)) }
             }
         }
-        if first || range != nil { updateVideoType(of: session) }
+        if first || range != nil { updateVideoType() }
     }
 
     /// Known once both the duration and the seekable window have been reported; reported again if it changes
     /// (a live window that grows into a DVR window).
-    private func updateVideoType(of session: PlaybackSession) {
+    private func updateVideoType() {
         guard session.toldDuration != nil, session.toldSeekableRange != nil else { return }
         let type = VideoType(duration: session.duration, seekable: session.seekableRange)
         guard type != session.videoType else { return }
         session.videoType = type
-        emit(.videoType(type), in: session)
+        emit(.videoType(type))
     }
 
     /// Buffering always gives BufferEmpty / LikelyToKeepUp; while playing (not loading, not seeking) it is also a
     /// stall (PlaybackStalled / PlaybackRecovered), as the SDK distinguishes them.
-    private func bufferingChanged(_ percent: Int, in session: PlaybackSession) {
+    private func bufferingChanged(_ percent: Int) {
         if percent < 100 {
             guard session.buffering == .none else { return }
             session.buffering = .filling
-            emit(.lifecycle(.playbackBufferEmpty), in: session)
+            emit(.lifecycle(.playbackBufferEmpty))
             guard session.transport.hasPlayed, session.wantsPlay, session.rebufferExpectedAt == nil,
                   !session.transport.hasEnded, session.reload == nil else { return }
             session.buffering = .stalled
-            emit(.lifecycle(.playbackStalled), in: session)
+            emit(.lifecycle(.playbackStalled))
         } else {
             let was = session.buffering
             guard was != .none else { return }
             session.buffering = .none
             // Loading fills the buffer before Ready; what the expected rebuffer covers comes after it.
             if session.transport.isReady { session.rebufferExpectedAt = nil }
-            emit(.lifecycle(.playbackLikelyToKeepUp), in: session)
-            if was == .stalled { emit(.lifecycle(.playbackRecovered), in: session) }
+            emit(.lifecycle(.playbackLikelyToKeepUp))
+            if was == .stalled { emit(.lifecycle(.playbackRecovered)) }
         }
     }
 
-    private func positionChanged(_ seconds: Double, in session: PlaybackSession) {
+    private func positionChanged(_ seconds: Double) {
         let step = seconds - session.position
         session.position = seconds
-        if session.isPlaying, step > 0, step < 1 { watch(step, in: session) }
+        if session.isPlaying, step > 0, step < 1 { watch(step) }
         if let mark = session.rebufferExpectedAt, abs(seconds - mark) > 1 { session.rebufferExpectedAt = nil }
         // During an ad only AdProgress is reported.
-        if adsAdvance(session, toStream: seconds) { return }
+        if adsAdvance(toStream: seconds) { return }
         let content = session.contentTime(atStream: seconds)
         // After a resume, what was already reported is not reported again.
-        if let reported = session.progressReportedUpTo {
-            guard content > reported else { return }
-            session.progressReportedUpTo = nil
+        guard session.progress.isPastReload(content) else { return }
+        if session.progress.tell(content, every: progressInterval) {
+            emit(.progress(content, stream: session.adTracker == nil ? nil : seconds))
         }
-        if session.lastProgressReported.map({ abs(content - $0) >= progressInterval }) ?? true {
-            session.lastProgressReported = content
-            emit(.progress(content, stream: session.adTracker == nil ? nil : seconds), in: session)
-        }
-        if let passage = session.cuePoints.advance(to: content) { emit(passage, in: session) }
-        updateChapter(session, at: content)
-        preloadIfNearEnd(session)
+        if let passage = session.cuePoints.advance(to: content) { emit(passage) }
+        updateChapter(at: content)
+        preloadIfNearEnd()
     }
 
     /// Grows the forward buffer with the time watched, every `BufferOptimization.retuneInterval` seconds of it.
-    private func watch(_ seconds: Double, in session: PlaybackSession) {
+    private func watch(_ seconds: Double) {
         let before = (session.watched / BufferOptimization.retuneInterval).rounded(.down)
         session.watched += seconds
         guard (session.watched / BufferOptimization.retuneInterval).rounded(.down) > before,
@@ -155,27 +154,25 @@ extension PlaybackController {
         session.engine.setForwardBuffer(seconds: buffer)
     }
 
-    private func ended(_ session: PlaybackSession) {
-        adsEnded(session)
+    private func ended() {
+        adsEnded()
         if let duration = session.duration {
             session.position = duration
             let content = session.contentDuration ?? duration
-            // The last poll can overshoot the container's duration by a frame; progress never goes back.
-            if session.lastProgressReported.map({ $0 < content }) ?? true {
-                session.lastProgressReported = content
-                emit(.progress(content, stream: session.adTracker == nil ? nil : duration), in: session)
+            if session.progress.tellEnd(content) {
+                emit(.progress(content, stream: session.adTracker == nil ? nil : duration))
             }
         }
-        if let passage = session.cuePoints.advance(to: session.contentPosition) { emit(passage, in: session) }
-        if let passage = session.cuePoints.finish(at: session.contentPosition) { emit(passage, in: session) }
-        emit(.lifecycle(.end), in: session)
+        if let passage = session.cuePoints.advance(to: session.contentPosition) { emit(passage) }
+        if let passage = session.cuePoints.finish(at: session.contentPosition) { emit(passage) }
+        emit(.lifecycle(.end))
         session.isPlaying = false
-        sessionDidEnd(session)
+        sessionDidEnd()
     }
 
-    private func failed(_ session: PlaybackSession, _ error: EngineError) {
-        if fellBackFromAudioTrack(session) { return }
-        adsFailed(session)
+    private func failed(_ error: EngineError) {
+        if fellBackFromAudioTrack() { return }
+        adsFailed()
         let reload = session.reload
         session.reload = nil
         session.isPlaying = false
@@ -183,19 +180,18 @@ extension PlaybackController {
         let message = PlaybackMessages.message(for: error)
         failureMessage = message
         if reload == .resume {
-            emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
-            emit(.lifecycle(.resumeFail), in: session)
+            emit(.error(code: PlaybackErrorCode.loadFailed, message: message))
+            emit(.lifecycle(.resumeFail))
         } else if session.transport.isReady {
-            emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: message), in: session)
-            emit(.lifecycle(.failedToPlayToEndTime), in: session)
+            emit(.error(code: PlaybackErrorCode.failedToPlayToEnd, message: message))
+            emit(.lifecycle(.failedToPlayToEndTime))
         } else {
-            emit(.error(code: PlaybackErrorCode.loadFailed, message: message), in: session)
-            emit(.lifecycle(.fail), in: session)
+            emit(.error(code: PlaybackErrorCode.loadFailed, message: message))
+            emit(.lifecycle(.fail))
         }
     }
 
-    private func emit(_ passage: CuePointTracker.Passage, in session: PlaybackSession) {
-        emit(.cuePoints(previous: passage.previous, current: passage.current, cuePoints: passage.cuePoints),
-             in: session)
+    private func emit(_ passage: CuePointTracker.Passage) {
+        emit(.cuePoints(previous: passage.previous, current: passage.current, cuePoints: passage.cuePoints))
     }
 }

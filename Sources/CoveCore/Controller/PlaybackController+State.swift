@@ -10,10 +10,8 @@ extension PlaybackController {
             changes.insert(change)
         }
         let session = currentSession
-        if state.session !== session {
-            state.session = session
-            changes.insert(.session)
-        }
+        if state.session?.id != session?.id { changes.insert(.session) }
+        state.session = session
         set(\.status, Self.status(of: session, failure: failureMessage), .status)
         // Content time everywhere: a stitched stream's ads are taken out (one conversion, the session's).
         set(\.position, session.map { $0.isBumperActive ? 0 : $0.contentPosition } ?? 0, .position)

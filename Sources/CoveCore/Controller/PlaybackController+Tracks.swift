@@ -15,7 +15,7 @@ extension PlaybackController {
     /// Switches the audio rendition; `.audioTrack` follows when the engine has switched.
     public func selectAudioTrack(_ track: MediaTrack) {
         transition {
-            guard let session = currentSession, session.audioTracks.contains(track) else { return }
+            guard let current = currentSession, current.audioTracks.contains(track) else { return }
             session.requestedAudioTrack = track == session.selectedAudioTrack ? nil : track
             session.requestedAudioConfirmedAt = nil
             session.expectRebuffer()
@@ -31,9 +31,9 @@ extension PlaybackController {
                 if case .track(let chosen) = choice { captionPersistence.language = chosen.language }
                 else { captionPersistence.language = nil }
             }
-            guard let session = currentSession else { return }
+            guard currentSession != nil else { return }
             session.captionChoice = choice
-            resolveCaption(in: session)
+            resolveCaption()
         }
     }
 
@@ -42,27 +42,26 @@ extension PlaybackController {
     /// session, and the choice falls back as if the track had never been offered. Playback goes on.
     public func leaveOutCaptionTrack(_ track: MediaTrack, code: String, message: String) {
         transition {
-            guard let session = currentSession, session.captionTracks.contains(track) else { return }
+            guard let current = currentSession, current.captionTracks.contains(track) else { return }
             session.leftOutCaptionTracks.append(track)
             session.offeredTracks?.captions.removeAll { $0 == track }
-            emit(.warning(code: code, message: message), in: session)
-            emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
-            resolveCaption(in: session)
+            emit(.warning(code: code, message: message))
+            emit(.tracks(audio: session.audioTracks, captions: session.captionTracks))
+            resolveCaption()
         }
     }
 
     /// An engine failure right after the viewer chose an audio rendition (one the server cannot deliver): that
     /// rendition is left out with a warning and the content reloads where it was, with the audio it had.
-    func fellBackFromAudioTrack(_ session: PlaybackSession) -> Bool {
+    func fellBackFromAudioTrack() -> Bool {
         guard let track = session.requestedAudioTrack, session.transport.isReady, session.reload == nil else { return false }
         session.requestedAudioTrack = nil
         session.leftOutAudioTracks.append(track)
         session.offeredTracks?.audio.removeAll { $0 == track }
         emit(.warning(code: Self.audioTrackUnavailableCode,
-                      message: tr("An audio track could not be loaded; the video goes on with the previous one.")),
-             in: session)
-        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks), in: session)
-        reload(session, kind: .resume, at: session.position, playing: session.wantsPlay)
+                      message: tr("An audio track could not be loaded; the video goes on with the previous one.")))
+        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks))
+        reload(kind: .resume, at: session.position, playing: session.wantsPlay)
         return true
     }
 
@@ -70,19 +69,19 @@ extension PlaybackController {
 
     /// A chosen rendition counts as delivered once two seconds have played after the engine confirmed it
     /// (hlsdemux2 confirms before it has fetched anything).
-    func audioTrackSettled(at seconds: Double, in session: PlaybackSession) {
+    func audioTrackSettled(at seconds: Double) {
         guard let confirmed = session.requestedAudioConfirmedAt, seconds > confirmed + 2 else { return }
         session.requestedAudioTrack = nil
         session.requestedAudioConfirmedAt = nil
     }
 
-    func streamsChanged(_ streams: EngineStreams, in session: PlaybackSession) {
+    func streamsChanged(_ streams: EngineStreams) {
         let newPipeline = session.engineStreams == nil
         session.engineStreams = streams
         let mediaType = MediaType(hasVideo: streams.hasVideo)
         if mediaType != session.mediaType {
             session.mediaType = mediaType
-            emit(.mediaType(mediaType), in: session)
+            emit(.mediaType(mediaType))
         }
         let inManifest = streams.text.filter { !$0.isSidecar }
         session.listedCaptionTracks = inManifest.isEmpty ? session.sidecarTracks : inManifest
@@ -91,8 +90,8 @@ extension PlaybackController {
         let offered = PlaybackSession.OfferedTracks(audio: audio, captions: captions)
         if offered != session.offeredTracks {
             session.offeredTracks = offered
-            emit(.tracks(audio: audio, captions: captions), in: session)
-            resolveCaption(in: session)
+            emit(.tracks(audio: audio, captions: captions))
+            resolveCaption()
         }
         // A reloaded pipeline (a resume) starts with its own default audio; the viewer's choice wins.
         if newPipeline, let chosen = session.selectedAudioTrack, audio.contains(chosen) {
@@ -100,19 +99,19 @@ extension PlaybackController {
         }
     }
 
-    func streamsSelected(audio: String?, in session: PlaybackSession) {
+    func streamsSelected(audio: String?) {
         guard let audio, let track = session.audioTracks.first(where: { $0.id == audio }),
               track != session.selectedAudioTrack else { return }
         if track == session.requestedAudioTrack { session.requestedAudioConfirmedAt = session.position }
         session.selectedAudioTrack = track
-        emit(.audioTrack(track), in: session)
+        emit(.audioTrack(track))
     }
 
     /// Captions carried in the video arrive as the engine decodes them: kept per track, and shown at once when
     /// their track is the one selected.
-    func closedCaptionCuesChanged(track: String, cues: [CaptionCue], in session: PlaybackSession) {
+    func closedCaptionCuesChanged(track: String, cues: [CaptionCue]) {
         session.closedCaptionCues[track] = cues
-        guard session === currentSession, captions.embeddedTrack == track else { return }
+        guard captions.embeddedTrack == track else { return }
         captions.cues = CaptionCues(cues)
         refreshCaptions()
     }
@@ -124,7 +123,7 @@ extension PlaybackController {
 
     /// Puts the session's caption choice (or, without one, the remembered language) into effect among the tracks
     /// it offers: before the stream has listed them, only its sidecars are known.
-    private func resolveCaption(in session: PlaybackSession) {
+    private func resolveCaption() {
         let offered = session.offeredTracks?.captions ?? session.sidecarTracks
         let track: MediaTrack?
         switch session.captionChoice {
@@ -144,8 +143,7 @@ extension PlaybackController {
         }
         guard track != session.selectedCaptionTrack else { return }
         session.selectedCaptionTrack = track
-        emit(.captionTrack(track), in: session)
-        guard session === currentSession else { return }
+        emit(.captionTrack(track))
         captionTrackChanged()
     }
 

@@ -25,8 +25,8 @@ public final class PlaybackController {
             guard playbackRate != oldValue else { return }
             transition {
                 defer { updateState() }
-                guard let session = currentSession, session.transport.isReady, !session.isBumperActive, !session.transport.hasFailed
-                else { return }
+                guard let current = currentSession, current.transport.isReady, !current.isBumperActive,
+                      !current.transport.hasFailed else { return }
                 session.expectRebuffer()
                 session.engine.setRate(playbackRate)
                 refreshCaptions()
@@ -45,6 +45,11 @@ public final class PlaybackController {
     /// Index in `videos` of the current (or last attempted) video.
     public internal(set) var currentIndex: Int?
     public internal(set) var currentSession: PlaybackSession?
+    /// The current session, changed in place by the transition handling it (only where there is one).
+    var session: PlaybackSession {
+        _read { yield currentSession! }
+        _modify { yield &currentSession! }
+    }
 
     var consumers: [(id: Int, consumer: any PlaybackSessionConsumer)] = []
     private var nextConsumerID = 0
@@ -121,14 +126,15 @@ public final class PlaybackController {
         consumers.removeAll { $0.id == id }
     }
 
-    func announce(_ session: PlaybackSession) {
+    /// The new current session, to every consumer.
+    func announce() {
         failureMessage = nil
         captionsDidAdvance()
         session.engine.setVolume(state.effectiveVolume)
         updateState()
         announceToConsumers(session)
         video360DidAdvance(to: session)
-        loadChapters(for: session)
+        loadChapters()
     }
 
     // MARK: - Transport
@@ -136,7 +142,7 @@ public final class PlaybackController {
     public func play() {
         transition {
             emit(.lifecycle(.playRequest), in: currentSession)
-            guard let session = currentSession, !session.transport.hasFailed else { return }
+            guard let current = currentSession, !current.transport.hasFailed else { return }
             defer { updateState() }
             session.wantsPlay = true
             guard session.transport.isReady || session.isBumperActive else { return }
@@ -153,7 +159,7 @@ public final class PlaybackController {
     public func pause() {
         transition {
             emit(.lifecycle(.pauseRequest), in: currentSession)
-            guard let session = currentSession else { return }
+            guard currentSession != nil else { return }
             session.wantsPlay = false
             if session.transport.isReady || session.isBumperActive { session.engine.pause() }
             updateState()
@@ -211,7 +217,6 @@ public final class PlaybackController {
     func terminateCurrentSession(nextFollows: Bool) {
         guard let session = currentSession else { return }
         emit(.lifecycle(.terminate), in: session)
-        session.terminated = true
         session.engine.signalHandler = nil
         session.engine.stop()
         currentSession = nil

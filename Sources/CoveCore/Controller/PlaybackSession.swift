@@ -1,9 +1,23 @@
 import FoundationEssentials
 
-/// One video playing through one engine (SDK `BCOVPlaybackSession`); the controller owns it and terminates it
-/// before the next. A session with a bumper plays the bumper first, through the same engine.
+/// One video playing through one engine (SDK `BCOVPlaybackSession`): the SDK-level facts of its playback, a plain
+/// value the controller holds and changes in place, one transition at a time. What consumers and the state are
+/// handed is a copy as it stood when they were told; the player's own facts (ready, ended, position, buffered)
+/// are read from its engine, never copied here. A session with a bumper plays the bumper first, through the same
+/// engine.
 @MainActor
-public final class PlaybackSession {
+public struct PlaybackSession {
+    /// Tells sessions apart across copies: a loader's late result finds its session, or learns it is gone.
+    public struct ID: Hashable, Sendable {
+        let value: Int
+        @MainActor private static var last = 0
+        @MainActor static func next() -> ID {
+            last += 1
+            return ID(value: last)
+        }
+    }
+
+    public let id = ID.next()
     public let video: Video
     public let source: Source
     public let engine: any PlaybackEngine
@@ -70,20 +84,21 @@ public final class PlaybackSession {
     /// Where a seek asked to go, until the engine reports a position after it.
     var seekTarget: Double?
 
-    func expectRebuffer() {
+    mutating func expectRebuffer() {
         rebufferExpectedAt = position
     }
-    var lastSeekableReported: SeekableRange?
-    var lastProgressReported: Double?
-    var lastBumperProgressReported: Double?
+    /// The window the last `seekable` event told: a live window moves constantly, and is told in steps.
+    var seekableTold: SeekableRange?
+    /// When the content's, the bumper's and the ad playing's progress is told.
+    var progress = ProgressCadence()
+    var bumperProgress = ProgressCadence()
+    var adProgress = ProgressCadence()
     var cuePoints: CuePointTracker
     /// From the video's chapters track once read; the chapter the last `chapter` event named.
     public internal(set) var chapters: [Chapter] = []
     var chapterIndex: Int?
     /// Between reloading the content (a resume) and its Ready.
     var reload: Reload?
-    /// After a resume, progress up to here was already reported once.
-    var progressReportedUpTo: Double?
     /// What the current pipeline contains; nil until it says (each load starts afresh).
     var engineStreams: EngineStreams?
     /// Seconds of content played (not seeked over), for the buffer optimisation.
@@ -91,7 +106,6 @@ public final class PlaybackSession {
     var forwardBuffer: Double?
     /// The viewer's caption choice in this session; nil until one is made (the remembered language applies).
     var captionChoice: CaptionChoice?
-    var terminated = false
     /// Server-side ads (see PlaybackController+Ads): the stream the VMAP names, and the tracker that follows its
     /// breaks; nil without a VMAP, or when it could not be read (then `source.url` plays without ads).
     public internal(set) var adTracker: AdTracker?
@@ -107,7 +121,6 @@ public final class PlaybackSession {
     var seekAfterAds: Double?
     /// Where the content starts, in content seconds (a resume at a remembered place); nil is its beginning.
     var startPosition: Double?
-    var lastAdProgressReported: Double?
     /// Warnings found while reading the VMAP, given at Ready (a preloaded session has no listeners before).
     var adWarnings: [PlaybackEvent] = []
 

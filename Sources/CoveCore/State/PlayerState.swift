@@ -86,7 +86,7 @@ public final class PlayerState {
     public internal(set) var canAdvanceToNext = false
     public internal(set) var canAdvanceToPrevious = false
     /// The session the state describes; the engine behind it gives `playhead` between progress events.
-    public internal(set) weak var session: PlaybackSession?
+    public internal(set) var session: PlaybackSession?
 
     private var observers: [(id: Int, handler: @MainActor (Changes) -> Void)] = []
     private var nextObserverID = 0

@@ -8,7 +8,11 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
     /// Seconds on a monotonic clock; tests step it.
     public var now: () -> Double = { StatisticsCollector.monotonicSeconds() }
 
-    private weak var session: PlaybackSession?
+    /// The session being measured as it started; its player (held weakly, as it goes with the session) gives
+    /// what changes.
+    private var session: PlaybackSession.ID?
+    private var video: (video: Video, source: Source)?
+    private weak var engine: (any PlaybackEngine)?
     private var startedAt: Double?
     private var firstFrameSeconds: Double?
     private var stalledAt: Double?
@@ -24,7 +28,9 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
     }
 
     public func didAdvance(to session: PlaybackSession) {
-        self.session = session
+        self.session = session.id
+        video = (session.video, session.source)
+        engine = session.engine
         startedAt = now()
         firstFrameSeconds = nil
         stalledAt = nil
@@ -33,7 +39,7 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
     }
 
     public func playbackSession(_ session: PlaybackSession?, didReceive event: PlaybackEvent) {
-        guard let session, session === self.session, case .lifecycle(let type) = event else { return }
+        guard let session, session.id == self.session, case .lifecycle(let type) = event else { return }
         switch type {
         case .ready where firstFrameSeconds == nil:
             // Ready is the prerolled first picture (the engine's `.ready`), whether or not it plays at once.
@@ -51,12 +57,12 @@ public final class StatisticsCollector: PlaybackSessionConsumer {
 
     /// The figures now; nil without a session. `shownFrames` and `videoOutput` come from the view showing it.
     public func snapshot(shownFrames: Int? = nil, videoOutput: String? = nil) -> PlaybackStatistics? {
-        guard let session else { return nil }
+        guard let video, let engine else { return nil }
         var statistics = PlaybackStatistics()
-        if let engine = session.engine.statistics { statistics.take(engine) }
-        statistics.take(session.video, source: session.source)
-        if let buffered = session.bufferedPosition, session.transport.isReady {
-            statistics.forwardBuffer = max(0, buffered - session.position)
+        if let measured = engine.statistics { statistics.take(measured) }
+        statistics.take(video.video, source: video.source)
+        if let buffered = engine.bufferedPosition, let position = engine.position, engine.transport.isReady {
+            statistics.forwardBuffer = max(0, buffered - position)
         }
         statistics.shownFrames = shownFrames
         statistics.videoOutput = videoOutput

@@ -80,11 +80,12 @@ public struct WrapperResolver: Sendable {
                          into resolution: inout AdResolution) async -> [ResolvedAd] {
         let pod = allowMultipleAds ? document.pod : nil
         var buffet = document.standAlone[...]
-        if document.ads.isEmpty {
-            // No ad: the root's errors, or after wrappers, 303 to the chain.
+        if pod == nil, buffet.isEmpty {
+            // No ad that may play: the root's errors, and after wrappers 303 to the chain.
             let code: VASTErrorCode = chain.isEmpty ? .undefined : .noAdAfterWrappers
             resolution.errors.append(AdError(code: code, addresses: document.errors + chain.flatMap(\.errors),
-                                             detail: "no ad in the response"))
+                                             detail: document.ads.isEmpty ? "no ad in the response"
+                                                : "a pod where only one stand-alone ad may play"))
             return []
         }
         guard let pod else {
@@ -97,8 +98,8 @@ public struct WrapperResolver: Sendable {
         var played: [ResolvedAd] = []
         for ad in pod {
             var resolved = await resolve(ad, chain: chain, followWrappers: followWrappers, into: &resolution)
-            // A failed pod ad is replaced from the buffet when the ad allows it.
-            while resolved.isEmpty, ad.wrapper?.fallbackOnNoAd ?? true, let replacement = buffet.popFirst() {
+            // A pod's wrapper that leads to no ad is replaced from the buffet when it allows it (`fallbackOnNoAd`).
+            while resolved.isEmpty, ad.wrapper?.fallbackOnNoAd == true, let replacement = buffet.popFirst() {
                 resolved = await resolve(replacement, chain: chain, followWrappers: followWrappers, into: &resolution)
             }
             played += resolved

@@ -6,6 +6,8 @@ extension PlayerView {
     func stateChanged(_ changes: PlayerState.Changes) {
         let state = controller.state
         if changes.contains(.session) { selection.sessionStarted() }
+        // A client-side ad's creative plays in a player of its own: its frames come at the shown size too.
+        if changes.contains(.videoOutput), !changes.contains(.session) { sizing.bind(state.videoOutput) }
         if !changes.isDisjoint(with: [.session, .status]) {
             // Audio has no picture and its layouts no pictureInPicture control.
             if state.mediaType == .audio { pictureInPicture.stop() }

@@ -35,7 +35,9 @@ public final class PlayerView {
     var adTicker: TimerSource?
     /// Opens an ad's page (Learn More); nil: the desktop's browser. Tests record it instead.
     var openAdPage: ((URL) -> Void)?
-    private lazy var pictureBinding = VideoOutputBinding { [weak self] picture in self?.display(picture) }
+    private lazy var pictureBinding = VideoOutputBinding(following: controller.state) { [weak self] picture in
+        self?.display(picture)
+    }
     let sizing = PictureSizing()
     let captions = CaptionOverlay()
     /// The statistics overlay and what it reports beyond the engine (PlayerView+Statistics).
@@ -106,7 +108,7 @@ public final class PlayerView {
         controller.addObserver { [weak self] event in self?.handle(event) }
         // After the observer: a new session closes the shutter first, then its first picture (a preloaded one's
         // at once) opens it.
-        _ = controller.addSessionConsumer(pictureBinding)
+        _ = pictureBinding
         controller.addViewProjectionObserver { [weak self] projection in self?.projectionChanged(projection) }
     }
 

@@ -143,4 +143,6 @@ private final class RefusingProvider: PlaybackSessionProvider {
     }
 
     func canPlay(_ video: Video) -> Bool { true }
+
+    func makePlayer() -> any PlaybackEngine { ScriptedEngine() }
 }

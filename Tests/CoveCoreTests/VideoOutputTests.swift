@@ -43,8 +43,7 @@ final class VideoOutputTests: XCTestCase {
         MainActor.assumeIsolated {
             let harness = ControllerPreloadTests.playingFirstOfTwo()
             var shown: [Double?] = []
-            let binding = VideoOutputBinding { shown.append($0.timestamp) }
-            _ = harness.controller.addSessionConsumer(binding)
+            let binding = VideoOutputBinding(following: harness.controller.state) { shown.append($0.timestamp) }
             let first = harness.engine
             XCTAssertTrue(binding.output === first.videoOutput)
             first.videoOutput.publish(Picture(1))

@@ -14,6 +14,8 @@ public enum AdErrorCode {
     public static let timelineLoadError = "SSAI_TIMELINE_LOAD_ERROR"
     /// An ad or ad break of the VMAP could not be read and was left out.
     public static let adLeftOut = "SSAI_AD_LEFT_OUT"
+    /// A video's client-side ad rules (or VAST) could not be fetched or read: it plays without them.
+    public static let adsLoaderFailed = "ADS_LOADER_FAILED"
 }
 
 public enum AdMessages {
@@ -151,6 +153,7 @@ extension PlaybackController {
     @discardableResult
     public func skipAd() -> Bool {
         transition {
+            if currentSession?.clientAds?.running != nil { return skipClientAd() }
             guard var tracker = currentSession?.adTracker,
                   let skipped = tracker.skip(atStream: session.streamPlayhead) else { return false }
             session.adTracker = tracker
@@ -166,6 +169,11 @@ extension PlaybackController {
     /// browser is returned (nil when the ad has none).
     public func adClickThrough() -> URL? {
         transition {
+            if currentSession?.clientAds?.running?.creative != nil {
+                let page = clickThroughClientAd()
+                if session.wantsPlay { pause() }
+                return page
+            }
             guard let current = currentSession, let tracker = current.adTracker,
                   let click = tracker.clickThrough() else { return nil }
             deliver(click.outputs)

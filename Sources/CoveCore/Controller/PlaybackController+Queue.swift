@@ -94,6 +94,7 @@ extension PlaybackController {
         currentSession = new
         session.wantsPlay = autoPlay
         announce()
+        loadClientAds()
         listen()
         if bumperDropped {
             emit(.warning(code: PlaybackWarningCode.bumperUnavailable, message: PlaybackMessages.bumperFailed))
@@ -114,6 +115,7 @@ extension PlaybackController {
         currentSession = preload.session
         session.wantsPlay = autoPlay
         announce()
+        loadClientAds()
         // What the engine reported while it waited may include its end, and with autoAdvance the next video.
         for signal in preload.signals where currentSession?.id == id {
             handle(signal)

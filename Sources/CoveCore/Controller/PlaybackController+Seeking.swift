@@ -15,7 +15,10 @@ extension PlaybackController {
         var target = max(window?.start ?? 0, seconds)
         if let duration = session.contentDuration { target = min(target, duration) }
         else if let end = window?.end { target = min(target, end) }
+        let from = current.contentPosition
         seekStream(to: streamSeekTarget(for: target, playingAds: playingAds), tolerance: tolerance)
+        if playingAds { _ = clientAdsCrossed(from: from, to: target) }
+        else { skipClientBreaks(before: target) }
         updateState()
         refreshCaptions()
         return true

@@ -39,7 +39,8 @@ extension PlaybackController {
         case .paused:
             guard session.isPlaying else { return }
             session.isPlaying = false
-            if !session.transport.hasEnded {
+            // Paused for a client-side break: the break's own events say so.
+            if !session.transport.hasEnded, session.clientAds?.running == nil {
                 emit(.lifecycle(.pause))
                 adsPlayingChanged(playing: false)
             }
@@ -75,7 +76,7 @@ extension PlaybackController {
             session.expectRebuffer()
             session.engine.setRate(playbackRate)
         }
-        if session.wantsPlay { session.engine.play() }
+        if session.wantsPlay { playContent() }
     }
 
     private func seekableChanged(to range: SeekableRange?) {
@@ -126,6 +127,7 @@ extension PlaybackController {
     }
 
     private func positionChanged(_ seconds: Double) {
+        let contentBefore = session.contentPosition
         let step = seconds - session.position
         session.position = seconds
         if session.isPlaying, step > 0, step < 1 { watch(step) }
@@ -141,6 +143,7 @@ extension PlaybackController {
         if let passage = session.cuePoints.advance(to: content) { emit(passage) }
         updateChapter(at: content)
         preloadIfNearEnd()
+        if session.isPlaying { clientAdsReached(from: contentBefore, to: content) }
     }
 
     /// Grows the forward buffer with the time watched, every `BufferOptimization.retuneInterval` seconds of it.
@@ -154,7 +157,13 @@ extension PlaybackController {
         session.engine.setForwardBuffer(seconds: buffer)
     }
 
+    /// The content reached its end: its post-roll first, then End.
     private func ended() {
+        if clientPostRollBeforeEnd() { return }
+        contentEnded()
+    }
+
+    func contentEnded() {
         adsEnded()
         if let duration = session.duration {
             session.position = duration

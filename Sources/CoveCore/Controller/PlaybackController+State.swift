@@ -12,6 +12,7 @@ extension PlaybackController {
         let session = currentSession
         if state.session?.id != session?.id { changes.insert(.session) }
         state.session = session
+        set(\.videoOutputPlayer, session.map { ObjectIdentifier($0.activePlayer) }, .videoOutput)
         set(\.status, Self.status(of: session, failure: failureMessage), .status)
         // Content time everywhere: a stitched stream's ads are taken out (one conversion, the session's).
         set(\.position, session.map { $0.isBumperActive ? 0 : $0.contentPosition } ?? 0, .position)
@@ -47,6 +48,13 @@ extension PlaybackController {
     static func status(of session: PlaybackSession?, failure: String?) -> PlayerState.Status {
         if let failure, session?.transport.hasFailed ?? true { return .failed(message: failure) }
         guard let session else { return .idle }
+        if let running = session.clientAds?.running {
+            guard let creative = running.creative, creative.tracker.hasStarted else {
+                return session.wantsPlay ? .loading : .paused
+            }
+            return creative.isPlaying ? .playing : .paused
+        }
+        if session.clientAds?.rules == .loading, session.wantsPlay { return .loading }
         if session.transport.hasEnded { return .ended }
         if session.reload != nil || (!session.transport.isReady && !session.isBumperActive) { return .loading }
         if session.isBumperActive && !session.isPlaying { return session.wantsPlay ? .loading : .paused }
@@ -69,6 +77,7 @@ extension PlaybackController {
     }
 
     static func adPlayback(of session: PlaybackSession) -> AdPlayback? {
+        if let client = clientAdPlayback(of: session) { return client }
         guard let tracker = session.adTracker, let position = tracker.current, let ad = tracker.currentAd else {
             return nil
         }

@@ -84,6 +84,10 @@ public final class PlaybackController {
     public var vmapLoader: VMAPDocumentLoader?
     /// Sends an ad's tracking beacons (fire-and-forget, in order); without one they are not sent.
     public var beaconSender: (@MainActor ([URL]) -> Void)?
+    /// Where client-side ads come from; without it, videos play without them.
+    public var clientAdsSource: ClientAdsSource?
+    /// The player's size in pixels, for choosing an ad's media file (and the `[PLAYERSIZE]` macro).
+    public var playerSize: @MainActor () -> (width: Int, height: Int)? = { nil }
 
     public init(sessionProvider: any PlaybackSessionProvider, captionPersistence: CaptionPersistence = .inMemory(),
                 captionCueLoader: CaptionCueLoader? = nil, scheduler: (any PlaybackScheduler)? = nil) {
@@ -146,13 +150,17 @@ public final class PlaybackController {
             defer { updateState() }
             session.wantsPlay = true
             guard session.transport.isReady || session.isBumperActive else { return }
+            if let creative = clientCreativePlayer {
+                creative.play()
+                return
+            }
             if session.transport.hasEnded {
                 // The player's seek clears its end.
                 session.position = 0
                 session.expectRebuffer()
                 session.engine.seek(to: 0, tolerance: 0.1)
             }
-            session.engine.play()
+            if session.isBumperActive { session.engine.play() } else { playContent() }
         }
     }
 
@@ -161,7 +169,8 @@ public final class PlaybackController {
             emit(.lifecycle(.pauseRequest), in: currentSession)
             guard currentSession != nil else { return }
             session.wantsPlay = false
-            if session.transport.isReady || session.isBumperActive { session.engine.pause() }
+            if let creative = clientCreativePlayer { creative.pause() }
+            else if session.transport.isReady || session.isBumperActive { session.engine.pause() }
             updateState()
         }
     }
@@ -171,7 +180,7 @@ public final class PlaybackController {
         transition {
             volume = min(1, max(0, level.isFinite ? level : 1))
             isMuted = false
-            currentSession?.engine.setVolume(volume)
+            currentSession?.activePlayer.setVolume(volume)
             updateState()
         }
     }
@@ -179,8 +188,9 @@ public final class PlaybackController {
     /// Silences every session until unmuted; the level is kept.
     public func setMuted(_ muted: Bool) {
         transition {
+            if muted != isMuted { clientAdMuted(muted) }
             isMuted = muted
-            currentSession?.engine.setVolume(muted ? 0 : volume)
+            currentSession?.activePlayer.setVolume(muted ? 0 : volume)
             updateState()
         }
     }
@@ -217,6 +227,10 @@ public final class PlaybackController {
     func terminateCurrentSession(nextFollows: Bool) {
         guard let session = currentSession else { return }
         emit(.lifecycle(.terminate), in: session)
+        if let creative = clientCreativePlayer {
+            creative.signalHandler = nil
+            creative.stop()
+        }
         session.engine.signalHandler = nil
         session.engine.stop()
         currentSession = nil

@@ -121,6 +121,10 @@ public struct PlaybackSession {
     var seekAfterAds: Double?
     /// Where the content starts, in content seconds (a resume at a remembered place); nil is its beginning.
     var startPosition: Double?
+    /// Client-side ads (see PlaybackController+ClientAds); nil when the video has none.
+    var clientAds: ClientAds?
+    /// The player whose pictures and sound the viewer has now: a client-side ad's creative while one plays.
+    public var activePlayer: any PlaybackEngine { clientAds?.running?.creative?.player ?? engine }
     /// Warnings found while reading the VMAP, given at Ready (a preloaded session has no listeners before).
     var adWarnings: [PlaybackEvent] = []
 
@@ -168,7 +172,7 @@ public struct PlaybackSession {
     }
 
     /// An ad is playing (or a seek is on its way through one): the viewer cannot seek.
-    public var isInAd: Bool { adTracker?.current != nil || seekAfterAds != nil }
+    public var isInAd: Bool { adTracker?.current != nil || seekAfterAds != nil || clientAds?.running != nil }
 
     /// The content's sidecar caption tracks (`text_tracks` of kind captions/subtitles with a URL).
     var sidecarTracks: [MediaTrack] {

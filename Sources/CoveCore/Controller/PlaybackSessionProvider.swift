@@ -5,6 +5,8 @@ public protocol PlaybackSessionProvider: AnyObject {
     func makeSession(for video: Video, bumper: Video?) throws(NoPlayableSourceError) -> PlaybackSession
     /// Whether `makeSession` would find a source, without creating anything.
     func canPlay(_ video: Video) -> Bool
+    /// A player for what plays beside a session's own (a client-side ad's creative).
+    func makePlayer() -> any PlaybackEngine
 }
 
 /// The SDK's basic provider: a source selection policy and an engine per session.
@@ -32,5 +34,9 @@ public final class BasicSessionProvider: PlaybackSessionProvider {
 
     public func canPlay(_ video: Video) -> Bool {
         !video.hasError && sourceSelectionPolicy.select(video) != nil
+    }
+
+    public func makePlayer() -> any PlaybackEngine {
+        makeEngine()
     }
 }

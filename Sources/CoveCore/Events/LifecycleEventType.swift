@@ -30,4 +30,9 @@ public enum LifecycleEventType: String, Sendable, CaseIterable {
     case adPause = "AdPause"
     case adResume = "AdResume"
     case adSkipped = "AdSkipped"
+    /// Client-side ads (the IMA plugin's names): the video's ad rules or VAST were read, or could not be; an ad
+    /// of a break failed and was passed over.
+    case adsLoaderLoaded = "AdsLoaderLoaded"
+    case adsLoaderFailed = "AdsLoaderFailed"
+    case adsManagerDidReceiveAdError = "AdsManagerDidReceiveAdError"
 }

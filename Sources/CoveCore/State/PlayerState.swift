@@ -39,6 +39,8 @@ public final class PlayerState {
         public static let ad = Changes(rawValue: 1 << 12)
         /// The current video's place in the queue, and whether there is one to go to before or after it.
         public static let queue = Changes(rawValue: 1 << 13)
+        /// `videoOutput` is another player's (a client-side ad's creative, or the content's again).
+        public static let videoOutput = Changes(rawValue: 1 << 14)
         public static let all = Changes(rawValue: .max)
     }
 
@@ -87,6 +89,8 @@ public final class PlayerState {
     public internal(set) var canAdvanceToPrevious = false
     /// The session the state describes; the engine behind it gives `playhead` between progress events.
     public internal(set) var session: PlaybackSession?
+    /// Which player's pictures `videoOutput` gives, for telling its observers when that changes.
+    var videoOutputPlayer: ObjectIdentifier?
 
     private var observers: [(id: Int, handler: @MainActor (Changes) -> Void)] = []
     private var nextObserverID = 0
@@ -94,8 +98,9 @@ public final class PlayerState {
     init() {}
 
     /// The pictures of the session playing, for whatever shows them (the window, the 360 view, a saved frame):
-    /// views take them here, never from the player behind the session.
-    public var videoOutput: VideoOutput? { session?.engine.videoOutput }
+    /// views take them here, never from the player behind the session. A client-side ad's creative has its own;
+    /// `.videoOutput` says when it changes.
+    public var videoOutput: VideoOutput? { session?.activePlayer.videoOutput }
 
     /// The video of the session playing.
     public var video: Video? { session?.video }
@@ -113,6 +118,10 @@ public final class PlayerState {
     /// Seconds into the ad playing now, moving between updates as `playhead` does; nil in the content.
     public var adPlayhead: Double? {
         guard let ad, let session else { return ad?.elapsed }
+        // A client-side ad has a player of its own; a stitched one is a stretch of the stream.
+        if session.clientAds?.running != nil {
+            return min(ad.duration, max(0, session.activePlayer.position ?? ad.elapsed))
+        }
         return min(ad.duration, max(0, ad.elapsed + session.streamPlayhead - ad.streamTime))
     }
 

@@ -1,12 +1,6 @@
 import CoveCore
 import FoundationEssentials
 
-/// What an ad server answered: VAST (ads) or VMAP (ad rules).
-public enum AdResponse: Sendable, Equatable {
-    case vast(VASTDocument)
-    case adRules(AdRules)
-}
-
 /// Why an ad server's answer could not be read: the VAST error code it earns, and what was wrong.
 public struct AdResponseError: Error, Sendable, Equatable {
     public var code: VASTErrorCode

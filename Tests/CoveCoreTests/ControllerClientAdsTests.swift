@@ -1,0 +1,213 @@
+import CoveCore
+import XCTest
+
+/// Client-side ads in the controller: ad rules read while the content loads, each creative in a player of its own
+/// while the content waits, the events and beacons of a whole play in order and once each, and the content never
+/// stopped by a failed ad. Fetching and reading are CoveService's; the pipelines' side is the UI tests'.
+///
+/// The rules: an inline pre-roll of one 4 s ad; at content 10 a tag answering a pod of two 2 s ads (the second
+/// skippable after 1 s); a post-roll whose only file is VPAID; and 20 s of content.
+@MainActor
+final class ControllerClientAdsTests: XCTestCase {
+    nonisolated private static func url(_ path: String) -> URL { URL(string: "https://ads.example/\(path)")! }
+
+    nonisolated private static func ad(_ id: String, seconds: Double, sequence: Int? = nil, skip: Double? = nil,
+                           type: String = "video/mp4", framework: String? = nil) -> VASTAd {
+        let events = ["loaded", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "pause", "resume",
+                      "skip", "mute", "unmute"]
+        return VASTAd(id: id, sequence: sequence, title: "Ad \(id)", impressions: [url("\(id)/impression")],
+                      errors: [url("\(id)/error?code=[ERRORCODE]")],
+                      linear: VASTLinear(duration: seconds, skipOffset: skip.map(VASTOffset.seconds),
+                                         mediaFiles: [VASTMediaFile(url: url("\(id).mp4"), type: type, width: 640,
+                                                                    height: 360, apiFramework: framework)],
+                                         tracking: events.map { VASTTracking(event: $0, url: url("\(id)/\($0)")) }
+                                            + [VASTTracking(event: "progress", offset: .seconds(1), url: url("\(id)/progress-1"))],
+                                         clickThrough: url("\(id)/page"), clickTracking: [url("\(id)/click")]))
+    }
+
+    nonisolated static let rules = AdRules(breaks: [
+        AdRulesBreak(id: "pre", timeOffset: .start, source: .inline(VASTDocument(ads: [ad("p1", seconds: 4)])),
+                     breakStart: [url("pre/breakStart")], breakEnd: [url("pre/breakEnd")]),
+        AdRulesBreak(id: "mid", timeOffset: .seconds(10), source: .tag(url("mid?cb=[CACHEBUSTING]&cp=[CONTENTPLAYHEAD]")),
+                     breakStart: [url("mid/breakStart")], breakEnd: [url("mid/breakEnd")]),
+        AdRulesBreak(id: "post", timeOffset: .end,
+                     source: .inline(VASTDocument(ads: [ad("q1", seconds: 2, type: "application/javascript",
+                                                           framework: "VPAID")])),
+                     breakStart: [url("post/breakStart")], errors: [url("post/error?code=[ERRORCODE]")]),
+    ])
+
+    nonisolated static let pod = VASTDocument(ads: [ad("m1", seconds: 2, sequence: 1), ad("m2", seconds: 2, sequence: 2, skip: 1)])
+
+    private var harness: ControllerHarness!
+    private var sent: [String] = []
+    private let requests = Requests()
+    private var requested: [URL] { get async { await requests.urls } }
+
+    private func start(rules: Result<AdResponse, AdFetchFailure> = .success(.adRules(rules))) async {
+        harness = ControllerHarness()
+        let requests = requests
+        harness.controller.clientAdsSource = ClientAdsSource(
+            tag: { _ in URL(string: "https://ads.example/rules?id=[CONTENTID]")! },
+            fetch: { url in
+                await requests.add(url)
+                switch url.path {
+                case "/rules": return rules
+                case "/mid": return .success(.vast(Self.pod))
+                default: return .failure(AdFetchFailure(code: .wrapperTimeout, detail: "no answer"))
+                }
+            })
+        harness.controller.beaconSender = { [weak self] urls in
+            self?.sent += urls.map { $0.path.dropFirst() + ($0.query.map { "?" + $0 } ?? "") }
+        }
+        harness.controller.autoPlay = true
+        harness.controller.setVideos([Video(sources: [Source(url: URL(string: Fixtures.uri("ca"))!)],
+                                            properties: ["id": "ca", "duration": 20000])])
+        await settle()
+    }
+
+    private actor Requests {
+        var urls: [URL] = []
+        func add(_ url: URL) { urls.append(url) }
+    }
+
+    /// Lets the ad rules' and ads' tasks run.
+    private func settle() async {
+        for _ in 0..<50 { await Task.yield() }
+    }
+
+    private var content: ScriptedEngine { harness.engines[0] }
+
+    private func playContent(from: Double, to: Double) {
+        var time = from
+        while time <= to + 1e-9 {
+            content.position = time
+            content.send(.position(time))
+            time += 0.5
+        }
+    }
+
+    /// Plays the creative of the latest player through `seconds`.
+    private func playCreative(_ seconds: Double, end: Bool = true) {
+        let creative = harness.engine
+        creative.send(.ready, .duration(seconds), .playing)
+        var time = 0.0
+        while time <= seconds + 1e-9 {
+            creative.position = time
+            creative.send(.position(time))
+            time += 0.5
+        }
+        if end { creative.send(.endOfStream) }
+    }
+
+    private var adEvents: [String] {
+        harness.events.compactMap { event in
+            switch event {
+            case .adSequence(let type, let info): "\(type.rawValue) \(info.id ?? "?") \(info.adCount)"
+            case .ad(let type, let info): "\(type.rawValue) \(info.id ?? "?") \(info.index + 1)/\(info.count)"
+            case .lifecycle(let type) where [.adsLoaderLoaded, .adsLoaderFailed, .adsManagerDidReceiveAdError, .end,
+                                             .play, .pause].contains(type): type.rawValue
+            default: nil
+            }
+        }
+    }
+
+    func testAWholePlaySendsEveryBeaconOnceInOrder() async throws {
+        await start()
+        let rulesTag = await requested.first?.absoluteString
+        XCTAssertEqual(rulesTag, "https://ads.example/rules?id=ca", "the tag's macros filled")
+        content.prerollVOD(duration: 20)
+        await settle()
+        XCTAssertFalse(content.calls.contains(.play), "the content waits for its pre-roll")
+        XCTAssertEqual(harness.engines.count, 2, "the pre-roll's creative has a player of its own")
+        XCTAssertEqual(harness.engine.loads.first?.uri, "https://ads.example/p1.mp4")
+        XCTAssertEqual(harness.controller.state.status, .loading)
+        XCTAssertTrue(harness.controller.state.videoOutput === harness.engine.videoOutput, "the creative's pictures")
+
+        playCreative(4)
+        XCTAssertEqual(sent, ["pre/breakStart", "p1/loaded", "p1/impression", "p1/start", "p1/firstQuartile",
+                              "p1/progress-1", "p1/midpoint", "p1/thirdQuartile", "p1/complete", "pre/breakEnd"])
+        XCTAssertEqual(content.calls.filter { $0 == .play }.count, 1, "the content plays after its pre-roll")
+        XCTAssertTrue(harness.controller.state.videoOutput === content.videoOutput, "the content's pictures again")
+        XCTAssertEqual(harness.engines[1].calls.last, .stop, "the creative's player is let go")
+        sent.removeAll()
+
+        content.send(.playing)
+        playContent(from: 0, to: 10)
+        XCTAssertEqual(content.calls.last, .pause, "the content waits at the mid-roll")
+        content.send(.paused)
+        await settle()
+        let midTag = await requested.last?.absoluteString ?? ""
+        let requestCount = await requested.count
+        XCTAssertEqual(requestCount, 2)
+        XCTAssertTrue(midTag.hasPrefix("https://ads.example/mid?cb="), midTag)
+        XCTAssertTrue(midTag.hasSuffix("&cp=00%3A00%3A10.000"), midTag)
+        playCreative(2)
+        XCTAssertEqual(harness.engines.count, 4, "the pod's second ad has a player of its own")
+        XCTAssertEqual(harness.controller.state.ad?.index, 1)
+        playCreative(1.5, end: false)
+        XCTAssertTrue(harness.controller.skipAd())
+        XCTAssertEqual(sent, ["mid/breakStart", "m1/loaded", "m1/impression", "m1/start", "m1/firstQuartile",
+                              "m1/midpoint", "m1/progress-1", "m1/thirdQuartile", "m1/complete",
+                              "m2/loaded", "m2/impression", "m2/start", "m2/firstQuartile", "m2/midpoint",
+                              "m2/progress-1", "m2/thirdQuartile", "m2/skip", "mid/breakEnd"], "no complete after a skip")
+        sent.removeAll()
+
+        content.send(.playing)
+        playContent(from: 10.5, to: 20)
+        content.send(.endOfStream)
+        await settle()
+        XCTAssertEqual(sent, ["post/breakStart", "q1/error?code=901"], "a VPAID post-roll fails cleanly")
+        XCTAssertEqual(adEvents, [
+            "AdsLoaderLoaded", "AdSequenceEnter pre 1", "AdEnter p1 1/1", "AdExit p1 1/1", "AdSequenceExit pre 1",
+            "Play", "AdSequenceEnter mid 2", "AdEnter m1 1/2", "AdExit m1 1/2", "AdEnter m2 2/2",
+            "AdSkipped m2 2/2", "AdExit m2 2/2", "AdSequenceExit mid 2", "Play",
+            "AdSequenceEnter post 1", "AdsManagerDidReceiveAdError", "AdSequenceExit post 1", "End",
+        ])
+    }
+
+    func testUnreadableAdRulesLeaveTheContentToPlayWithAWarning() async {
+        await start(rules: .failure(AdFetchFailure(code: .xmlParsing, detail: "not XML")))
+        content.prerollVOD(duration: 20)
+        XCTAssertEqual(content.calls.filter { $0 == .play }.count, 1)
+        XCTAssertEqual(harness.engines.count, 1)
+        XCTAssertTrue(harness.events.contains(.warning(code: AdErrorCode.adsLoaderFailed,
+                                                       message: AdMessages.timelineUnavailable)))
+        XCTAssertEqual(adEvents.first, "AdsLoaderFailed")
+    }
+
+    func testAForwardSeekPlaysTheLastBreakCrossedThenTheTarget() async {
+        await start(rules: .success(.adRules(AdRules(breaks: [
+            AdRulesBreak(id: "a", timeOffset: .seconds(5), source: .inline(VASTDocument(ads: [Self.ad("a1", seconds: 2)]))),
+            AdRulesBreak(id: "b", timeOffset: .seconds(8), source: .inline(VASTDocument(ads: [Self.ad("b1", seconds: 2)]))),
+        ]))))
+        content.prerollVOD(duration: 20)
+        content.send(.playing)
+        playContent(from: 0, to: 2)
+        XCTAssertTrue(harness.controller.seek(to: 15))
+        await settle()
+        XCTAssertEqual(content.calls.suffix(2), [.seek(15, tolerance: 0.1), .pause], "the content waits at its target")
+        XCTAssertEqual(harness.engine.loads.first?.uri, "https://ads.example/b1.mp4", "the last break crossed")
+        XCTAssertFalse(harness.controller.seek(to: 3), "no seeking in an ad")
+        playCreative(2)
+        XCTAssertEqual(content.calls.last, .play, "then the content at its target")
+        XCTAssertEqual(harness.engines.count, 2, "the break passed over does not play later")
+        content.send(.playing)
+        harness.controller.seek(to: 1)
+        playContent(from: 1, to: 6)
+        XCTAssertEqual(harness.engines.count, 2, "backward seeks replay nothing")
+    }
+
+    func testAResumeSkipsTheBreaksBeforeItsPlace() async {
+        harness = ControllerHarness()
+        harness.controller.clientAdsSource = ClientAdsSource(tag: { _ in Self.url("rules") },
+                                                             fetch: { _ in .success(.adRules(Self.rules)) })
+        harness.controller.autoPlay = true
+        harness.controller.setVideos([Video(sources: [Source(url: URL(string: Fixtures.uri("ca"))!)],
+                                            properties: ["id": "ca", "duration": 20000])], startingAt: 12)
+        await settle()
+        harness.engine.prerollVOD(duration: 20)
+        await settle()
+        XCTAssertEqual(harness.engines.count, 1, "neither the pre-roll nor the mid-roll")
+        XCTAssertEqual(harness.engine.calls.filter { $0 == .play }.count, 1)
+    }
+}

@@ -13,7 +13,7 @@ final class PlayerStateObserverTests: XCTestCase {
             let recorder = StateRecorder(controller.state)
 
             controller.setVideos([Fixtures.video("a")])
-            XCTAssertEqual(recorder.changes, [[.session, .status, .title, .queue]])
+            XCTAssertEqual(recorder.changes, [[.session, .status, .title, .queue, .videoOutput]])
             recorder.clear()
             engine().send(.ready)
             XCTAssertEqual(recorder.changes, [.status])

@@ -30,6 +30,8 @@ public enum DemoCatalog {
     /// cove-demo-ads`. The catalog also holds `SSAICatalog`'s failure-switch videos, which the demo does not list.
     public static let adsVideoID = "6000000000011"
     public static let adConfigID = "cove-demo-ads"
+    /// Client-side ads from the emulator's ad server (`ClientAdPlan.demo`), named by the video's `ad_tag` field.
+    public static let clientAdsVideoID = "6000000000014"
     /// CEA-608 and CEA-708 captions carried in the video (`MediaEncoder.encodeDemoCaptions`).
     public static let captionsVideoID = "6000000000012"
     /// The adaptive HLS encrypted with AES-128 (`MediaEncoder.encryptHLS`), downloadable: its key is stored too.
@@ -116,7 +118,7 @@ public enum DemoCatalog {
         restrictedVideoID: ["demo"], audioVideoID: ["demo", "audio", "hls"],
         languagesVideoID: ["demo", "hls", "languages", "subtitles"], liveVideoID: ["demo", "live", "hls"],
         liveDVRVideoID: ["demo", "live", "dvr", "hls"], sphereVideoID: ["demo", "360", "mp4"],
-        adsVideoID: ["demo", "ads", "hls"], captionsVideoID: ["demo", "captions", "hls"],
+        adsVideoID: ["demo", "ads", "hls"], clientAdsVideoID: ["demo", "ads", "mp4"], captionsVideoID: ["demo", "captions", "hls"],
         aesVideoID: ["demo", "encrypted", "hls"],
     ]
 
@@ -136,6 +138,20 @@ public enum DemoCatalog {
                              plan: .demo, vmap: .normal(.brightcove, skippable: true),
                              streamURL: mediaBaseURL + "/" + media.stitchedHLS, baseURL: baseURL)
         SSAICatalog.add(to: &catalog, media: media, baseURL: baseURL)
+        ClientAdServer.add(.demo(media), key: "demo", to: &catalog, baseURL: baseURL)
+        catalog.videos.append([
+            "id": .string(clientAdsVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-client-ads",
+            "name": .string(tr("Cove demo: client-side ads")),
+            "description": .string(tr("Ads from an ad server, played by Cove itself: a pre-roll, a mid-roll of two ads (one behind two wrappers, one skippable) and a post-roll.")),
+            "duration": 10000,
+            "custom_fields": ["ad_tag": .string(baseURL + ClientAdServer.rulesPath(key: "demo"))],
+            "sources": [
+                ["src": .string(mediaBaseURL + "/" + media.mp4), "container": "MP4", "codec": "H264", "width": 640,
+                 "height": 360, "duration": 10000],
+            ],
+        ])
     }
 
     private static func liveVideos(_ live: DemoLiveStreams, _ mediaBaseURL: String,

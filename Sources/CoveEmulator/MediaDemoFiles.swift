@@ -22,6 +22,9 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var captionsHLS: String
     /// Relative path of the AES-128 encrypted copy of `hls` (its key in `key.bin` beside each variant playlist).
     public var aesHLS: String
+    /// Relative paths of the client-side ads' creatives: progressive MP4s of 3 s and 2 s, each a coloured field
+    /// with "AD n" (`MediaEncoder.encodeAdCreative`).
+    public var adCreatives: [String]
     /// Absolute directory holding them all.
     public var root: String
 
@@ -29,7 +32,8 @@ public struct DemoMediaFiles: Sendable, Equatable {
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
                 languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4",
                 stitchedHLS: String = "stitched/master.m3u8", captionsHLS: String = "captions/master.m3u8",
-                aesHLS: String = "aes/master.m3u8") {
+                aesHLS: String = "aes/master.m3u8",
+                adCreatives: [String] = ["creatives/ad-a.mp4", "creatives/ad-b.mp4"]) {
         self.mp4 = mp4
         self.hls = hls
         self.thumbnails = thumbnails
@@ -40,13 +44,14 @@ public struct DemoMediaFiles: Sendable, Equatable {
         self.stitchedHLS = stitchedHLS
         self.captionsHLS = captionsHLS
         self.aesHLS = aesHLS
+        self.adCreatives = adCreatives
         self.root = root
     }
 }
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 7
+    static let demoRecipeVersion = 8
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -82,6 +87,10 @@ extension MediaEncoder {
                         HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
                 subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Subtitle"),
                             HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
+            try files.createDirectory(atPath: scratch + "/creatives", withIntermediateDirectories: true)
+            for (index, creative) in result.adCreatives.enumerated() {
+                try encodeAdCreative(to: scratch + "/" + creative, seconds: index == 0 ? 3 : 2, number: index + 1)
+            }
             try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
             try moveIntoPlace(scratch, result)
         } catch {
@@ -131,6 +140,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.captionsHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.aesHLS)
+            && files.adCreatives.allSatisfy { FileManager.default.fileExists(atPath: files.root + "/" + $0) }
     }
 
     /// Removes sets made by other recipe versions, and scratch directories of encodes that died (an encode takes

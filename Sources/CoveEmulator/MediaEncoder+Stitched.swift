@@ -60,6 +60,14 @@ extension MediaEncoder {
         return (lines + ["#EXT-X-ENDLIST"]).joined(separator: "\n") + "\n"
     }
 
+    /// A client-side ad's creative: a progressive MP4 (index first) that looks and sounds like the stitched ads.
+    static func encodeAdCreative(to path: String, seconds: Int, number: Int) throws {
+        let description = adVideoBranch(number: number, seconds: seconds)
+            + " ! queue ! mp4mux name=mux faststart=true ! filesink name=file "
+            + audioBranch(frames: seconds * framesPerSecond, frequency: adToneFrequency) + " ! queue ! mux."
+        try MediaPipelineRun.run(description, settings: [.init(element: "file", property: "location", value: path)])
+    }
+
     /// `ad01`, `ad02`, …: ad directories sort in playing order.
     static func adDirectory(_ number: Int) -> String {
         "ad" + (number < 10 ? "0" : "") + String(number)

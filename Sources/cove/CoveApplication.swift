@@ -137,6 +137,13 @@ final class CoveApplication {
         // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.
         let beacons = BeaconSender(withholding: [options.playbackAPI.policyKey].compactMap { $0 }.filter { !$0.isEmpty })
         controller.beaconSender = { beacons.send($0) }
+        // Client-side ads: a video's own tag (its custom field) or the one for every video; never the policy key.
+        let adOptions = options.clientAds
+        let adServer = AdServerClient(timeout: adOptions.timeoutSeconds)
+        controller.clientAdsSource = ClientAdsSource(
+            tag: { adOptions.tag(for: $0) }, fetch: { await adServer.fetch($0) },
+            wrapperLimit: adOptions.wrapperLimit ?? 5, seekPolicy: adOptions.seekPolicy,
+            device: AdDeviceFacts(userAgent: "Cove/\(CoveVersion.string) (Linux)", appBundle: Self.applicationID))
         // The demo's videos come from an emulator that is gone next time: not worth listing.
         if !options.demo {
             recentPlays = RecentPlaysRecorder(file: state, state: controller.state) { [weak self] in
@@ -155,6 +162,11 @@ final class CoveApplication {
         viewOptions.customLayout = customLayout
         viewOptions.showPictureInPictureButton = true
         let playerView = PlayerView(controller: controller, options: viewOptions, assets: .network)
+        // An ad's media file is chosen for the size it is shown at.
+        controller.playerSize = { [weak playerView] in
+            guard let widget = playerView?.widget, gtk_widget_get_mapped(widget) != 0 else { return nil }
+            return (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
+        }
         if exit.reports {
             playerView.countPaintedFrames()
             exit.pictureReport = { [unowned playerView] in playerView.pictureReport }

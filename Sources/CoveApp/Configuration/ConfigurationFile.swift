@@ -41,6 +41,12 @@ public enum ConfigurationFile {
         return try AnalyticsOptions(keyFile: keyFile, path: path)
     }
 
+    /// The file's `[Ads]` group; nil bytes (no file) give none.
+    public static func clientAds(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> ClientAdsOptions {
+        guard let keyFile = try keyFile(bytes, path: path) else { return ClientAdsOptions() }
+        return try ClientAdsOptions(keyFile: keyFile, path: path)
+    }
+
     private static func keyFile(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> KeyFile? {
         guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {

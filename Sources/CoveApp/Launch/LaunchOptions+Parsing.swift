@@ -12,6 +12,8 @@ extension LaunchOptions {
         case value(WritableKeyPath<LaunchOptions, String?>)
         case count(WritableKeyPath<LaunchOptions, Int?>, minimum: Int)
         case flag(WritableKeyPath<LaunchOptions, Bool>)
+        /// Given any number of times, each value kept.
+        case list(WritableKeyPath<LaunchOptions, [String]>)
     }
 
     private static var table: [String: Kind] { [
@@ -28,6 +30,12 @@ extension LaunchOptions {
         "--bumper-reference-id": .value(\.bumperReferenceID),
         "--ad-config-id": .value(\.adConfigID),
         "--config-id": .value(\.configID),
+        "--ad-tag": .value(\.clientAds.tag),
+        "--ad-tag-field": .value(\.clientAds.tagField),
+        "--ad-policy": .value(\.clientAds.policy),
+        "--ad-timeout": .value(\.clientAds.timeout),
+        "--ad-wrapper-limit": .count(\.clientAds.wrapperLimit, minimum: 1),
+        "--ad-targeting": .list(\.clientAds.targeting),
         "--url": .value(\.url),
         "--projection": .value(\.projection),
         "--start-at": .value(\.startAt),
@@ -81,6 +89,7 @@ extension LaunchOptions {
                 let bytes = try readFile(path)
                 fromFile = try ConfigurationFile.settings(bytes, path: path)
                 analyticsFromFile = try ConfigurationFile.analytics(bytes, path: path)
+                options.clientAds = options.clientAds.overlaid(on: try ConfigurationFile.clientAds(bytes, path: path))
             }
             options.playbackAPI = options.playbackAPI.overlaid(on: fromEnvironment.overlaid(on: fromFile))
             var analyticsFromEnvironment = AnalyticsOptions()
@@ -144,6 +153,8 @@ extension LaunchOptions {
             switch kind {
             case .value(let path):
                 options[keyPath: path] = value
+            case .list(let path):
+                options[keyPath: path].append(value)
             case .count(let path, let minimum):
                 guard let number = Int(value), number >= minimum else {
                     throw LaunchOptionsError(message: tr("option “%@” needs a whole number of at least %@")

@@ -35,6 +35,11 @@ extension LaunchOptions {
 
     /// Combinations that cannot mean anything; each gets one line naming the options involved.
     func validate() throws(LaunchOptionsError) {
+        do throws(ConfigurationError) {
+            try clientAds.validate()
+        } catch {
+            throw LaunchOptionsError(message: error.message)
+        }
         func together(_ first: String, _ second: String) -> LaunchOptionsError {
             LaunchOptionsError(message: tr("“%@” and “%@” cannot be used together").filling(first,
                 second))

@@ -14,6 +14,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var playbackAPI = PlaybackAPISettings()
     /// Video Cloud Analytics: where events go and whether any are sent (the command line's over `cove.conf`'s).
     public var analytics = AnalyticsOptions()
+    /// Client-side ads: the `--ad-*` options over `cove.conf`'s `[Ads]`.
+    public var clientAds = ClientAdsOptions()
     public var videoID: String?
     public var referenceID: String?
     public var playlistID: String?

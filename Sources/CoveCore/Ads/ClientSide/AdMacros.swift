@@ -146,7 +146,7 @@ public enum AdMacros {
     }
 
     /// JavaScript's `encodeURIComponent`: everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` percent-encoded as UTF-8.
-    static func encode(_ value: String) -> String {
+    public static func encode(_ value: String) -> String {
         var encoded = ""
         for byte in value.utf8 {
             let scalar = Unicode.Scalar(byte)

@@ -5,7 +5,8 @@
 ///
 /// - `{base}/ads/{key}/rules.xml`: the VMAP
 /// - `{base}/ads/{key}/{breakId}.xml`: a break's VAST, when the break names a tag
-/// - `{base}/ads/{key}/{adId}/wrapper-{n}.xml` … `{adId}/inline.xml`: an ad behind `n` wrappers
+/// - `{base}/ads/{key}/{adId}/wrapper-{2…n}.xml`, `{adId}/inline.xml`: an ad behind `n` wrappers (the first is in
+///   its break's VAST)
 /// - `{base}/ads/{key}/empty.xml` (a VAST without ads), `malformed.xml` (not XML)
 /// - beacons: `/beacons/{key}/{breakId}/breakStart|breakEnd|error`, `/beacons/{key}/{adId}/{event}` (the InLine's),
 ///   `/beacons/{key}/{adId}/wrapper-{n}/{event}` (a wrapper's), `/beacons/{key}/{adId}/icon-view|icon-click`
@@ -76,7 +77,7 @@ public enum ClientAdServer {
             catalog.documents[prefix + key + "/" + adBreak.id + ".xml"] = .vmap(writer.vast(adBreak.ads))
         }
         for ad in plan.breaks.flatMap(\.ads) where ad.wrappers > 0 {
-            for depth in 1...ad.wrappers {
+            for depth in stride(from: 2, through: ad.wrappers, by: 1) {
                 catalog.documents[prefix + key + "/" + ad.id + "/wrapper-\(depth).xml"] =
                     .vmap(writer.vast(wrapping: ad, depth: depth))
             }
@@ -129,9 +130,9 @@ public enum ClientAdServer {
             return xml + "</VAST>\n"
         }
 
+        /// The answer at `wrapper-{depth}.xml`: the ad's wrapper of that depth.
         func vast(wrapping ad: ClientAdPlan.Ad, depth: Int) -> String {
-            "<VAST version=\"4.2\">\n" + (depth < ad.wrappers ? wrapper(ad, depth: depth + 1, sequence: "")
-                                           : inline(ad, sequence: "")) + "</VAST>\n"
+            "<VAST version=\"4.2\">\n" + wrapper(ad, depth: depth, sequence: "") + "</VAST>\n"
         }
 
         private func wrapper(_ ad: ClientAdPlan.Ad, depth: Int, sequence: String) -> String {

@@ -81,9 +81,9 @@ public struct WrapperResolver: Sendable {
         let pod = allowMultipleAds ? document.pod : nil
         var buffet = document.standAlone[...]
         if pod == nil, buffet.isEmpty {
-            // No ad that may play: the root's errors, and after wrappers 303 to the chain.
-            let code: VASTErrorCode = chain.isEmpty ? .undefined : .noAdAfterWrappers
-            resolution.errors.append(AdError(code: code, addresses: document.errors + chain.flatMap(\.errors),
+            // No ad that may play: 303 (as IMA and vast-client-js send it for an empty answer too) to the root's
+            // errors and the chain's.
+            resolution.errors.append(AdError(code: .noAdAfterWrappers, addresses: document.errors + chain.flatMap(\.errors),
                                              detail: document.ads.isEmpty ? "no ad in the response"
                                                 : "a pod where only one stand-alone ad may play"))
             return []

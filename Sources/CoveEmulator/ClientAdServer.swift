@@ -191,7 +191,7 @@ public enum ClientAdServer {
 
 extension ClientAdPlan {
     /// The demo's client-side ads, around the 10 s MP4: a pre-roll in the rules themselves, a mid-roll pod at 5 s
-    /// behind a tag (its first ad behind two wrappers, its second skippable after 1 s) and a post-roll.
+    /// behind a tag (its first ad behind two wrappers, its second skippable after 1 s) and a post-roll; 14 s of ads in all.
     public static func demo(_ media: DemoMediaFiles) -> ClientAdPlan {
         let (a, b) = (media.adCreatives[0], media.adCreatives[1])
         return ClientAdPlan(breaks: [
@@ -199,10 +199,10 @@ extension ClientAdPlan {
                   ads: [Ad(id: "pre-a", title: "Cove demo ad A", media: a, seconds: 3, icon: true)], inline: true),
             Break(id: "mid", offset: "00:00:05.000", ads: [
                 Ad(id: "mid-a", title: "Cove demo ad A", media: a, seconds: 3, wrappers: 2),
-                Ad(id: "mid-b", title: "Cove demo ad B (skippable)", media: b, seconds: 2, skipOffset: 1),
+                Ad(id: "mid-b", title: "Cove demo ad B (skippable)", media: b, seconds: 4, skipOffset: 1),
             ]),
             Break(id: "post", offset: "end",
-                  ads: [Ad(id: "post-b", title: "Cove demo ad B", media: b, seconds: 2, companion: true)]),
+                  ads: [Ad(id: "post-b", title: "Cove demo ad B", media: b, seconds: 4, companion: true)]),
         ])
     }
 }

@@ -22,7 +22,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var captionsHLS: String
     /// Relative path of the AES-128 encrypted copy of `hls` (its key in `key.bin` beside each variant playlist).
     public var aesHLS: String
-    /// Relative paths of the client-side ads' creatives: progressive MP4s of 3 s and 2 s, each a coloured field
+    /// Relative paths of the client-side ads' creatives: progressive MP4s of 3 s and 4 s, each a coloured field
     /// with "AD n" (`MediaEncoder.encodeAdCreative`).
     public var adCreatives: [String]
     /// Absolute directory holding them all.
@@ -51,7 +51,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 8
+    static let demoRecipeVersion = 9
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -89,7 +89,7 @@ extension MediaEncoder {
                             HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
             try files.createDirectory(atPath: scratch + "/creatives", withIntermediateDirectories: true)
             for (index, creative) in result.adCreatives.enumerated() {
-                try encodeAdCreative(to: scratch + "/" + creative, seconds: index == 0 ? 3 : 2, number: index + 1)
+                try encodeAdCreative(to: scratch + "/" + creative, seconds: index == 0 ? 3 : 4, number: index + 1)
             }
             try stampContents.write(toFile: scratch + "/" + stampName, atomically: true, encoding: .utf8)
             try moveIntoPlace(scratch, result)

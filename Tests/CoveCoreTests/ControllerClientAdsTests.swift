@@ -210,4 +210,47 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(harness.engines.count, 1, "neither the pre-roll nor the mid-roll")
         XCTAssertEqual(harness.engine.calls.filter { $0 == .play }.count, 1)
     }
+
+    /// The IMA plugin's scrub gate: after a seek over a break, the content shows nothing until an ad starts; if
+    /// none has within 2 s, the content goes on without it.
+    func testASeekOverABreakWhoseAdNeverStartsGoesOnAfterTwoSeconds() async {
+        await start(rules: .success(.adRules(AdRules(breaks: [
+            AdRulesBreak(id: "a", timeOffset: .seconds(5), source: .inline(VASTDocument(ads: [Self.ad("a1", seconds: 2)]))),
+        ]))))
+        let scheduler = ManualScheduler()
+        harness.controller.scheduler = scheduler
+        content.prerollVOD(duration: 20)
+        content.send(.playing)
+        playContent(from: 0, to: 2)
+        XCTAssertTrue(harness.controller.seek(to: 12))
+        await settle()
+        let creative = harness.engine
+        XCTAssertEqual(creative.loads.first?.uri, "https://ads.example/a1.mp4")
+        XCTAssertEqual(content.calls.last, .pause)
+        XCTAssertEqual(scheduler.pending.map(\.delay), [2])
+        scheduler.fire()
+        XCTAssertEqual(content.calls.last, .play, "the content goes on at its target")
+        XCTAssertEqual(creative.calls.last, .stop, "the creative that never started is let go")
+        XCTAssertNil(harness.controller.state.ad)
+        XCTAssertEqual(adEvents.suffix(1), ["AdsManagerDidReceiveAdError"])
+        creative.send(.ready, .playing)
+        XCTAssertEqual(adEvents.suffix(1), ["AdsManagerDidReceiveAdError"], "a late start is not heard")
+    }
+
+    /// A creative that starts in time disarms the gate.
+    func testAnAdThatStartsInTimeDisarmsTheGate() async {
+        await start(rules: .success(.adRules(AdRules(breaks: [
+            AdRulesBreak(id: "a", timeOffset: .seconds(5), source: .inline(VASTDocument(ads: [Self.ad("a1", seconds: 2)]))),
+        ]))))
+        let scheduler = ManualScheduler()
+        harness.controller.scheduler = scheduler
+        content.prerollVOD(duration: 20)
+        content.send(.playing)
+        playContent(from: 0, to: 2)
+        harness.controller.seek(to: 12)
+        await settle()
+        harness.engine.send(.ready, .playing)
+        XCTAssertEqual(scheduler.pending.count, 0)
+    }
 }
+

@@ -87,7 +87,7 @@ final class CoveClientAdsTests: XCTestCase {
         var catalog = emulator.catalog
         ClientAdServer.add(ClientAdPlan(breaks: [
             .init(id: "pre", offset: "start",
-                  ads: [.init(id: "deep", title: "Deep", media: media.adCreatives[1], seconds: 2, wrappers: 6)]),
+                  ads: [.init(id: "deep", title: "Deep", media: media.adCreatives[1], seconds: 4, wrappers: 6)]),
         ]), key: "deep", to: &catalog, baseURL: root(emulator))
         emulator.catalog = catalog
         let lines = try play(emulator, video: DemoCatalog.mp4VideoID,
@@ -116,5 +116,44 @@ final class CoveClientAdsTests: XCTestCase {
                 XCTAssertTrue(lines.contains { $0.contains(AdErrorCode.adsLoaderFailed) }, tag)
             }
         }
+    }
+
+    func testSkipAdPressedOverATSPISendsSkipAndNoComplete() throws {
+        let (emulator, _) = try startEmulator()
+        defer { emulator.stop() }
+        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let eventsFile = FileManager.default.temporaryDirectory.appendingPathComponent("client-ads-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: eventsFile) }
+        let script = #"""
+            app=$0; press=$1; events=$2; shift 2
+            "$app" "$@" > "$events" & pid=$!
+            status=0
+            "$press" cove 120 "Skip Ad" || status=1
+            # Until the content after the skipped break plays (or a minute passes).
+            for i in $(seq 1 600); do grep -q '"AdSequenceExit".*"mid"' "$events" && break; sleep 0.1; done
+            sleep 1
+            kill $pid || status=99
+            wait $pid
+            exit $status
+            """#
+        let process = try CoveProcess.onOwnSessionBus(script, [
+            UITestSupport.coveBinary, helpers + "/atspi-press", eventsFile,
+            "--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+            "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.clientAdsVideoID, "--print-events",
+        ])
+        defer { process.stop() }
+        let status = process.waitForExit(timeout: 180)
+        let text = (try? String(contentsOfFile: eventsFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(status, 0, "Skip Ad appeared, was pressed, and cove still ran: " + text + process.allOutput)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains(#""event":"AdSkipped""#) && $0.contains(#""id":"mid-b""#) }, text)
+        let hits = beacons(emulator, atLeast: 1).filter { $0.hasPrefix("/beacons/demo/mid") }
+        XCTAssertTrue(hits.contains("/beacons/demo/mid-b/skip"), "\(hits)")
+        XCTAssertFalse(hits.contains("/beacons/demo/mid-b/complete"), "no complete after a skip: \(hits)")
+        XCTAssertEqual(hits.last, "/beacons/demo/mid/breakEnd", "\(hits)")
+        let skipped = lines.firstIndex { $0.contains(#""event":"AdSkipped""#) } ?? 0
+        let resumed = lines[skipped...].first { $0.contains(#""type":"progress""#) }
+        XCTAssertTrue(resumed?.contains(#""time":5."#) ?? false, "the content resumes after the break: \(resumed ?? "")")
     }
 }

@@ -67,6 +67,8 @@ struct RunningBreak {
     var creative: Creative?
     /// Seconds of the ads before the current one, for "resumes in".
     var playedSeconds = 0.0
+    /// After a seek over it: the content goes on if no ad has started by then.
+    var watchdog: (any ScheduledWork)?
 }
 
 /// One creative in its own player.

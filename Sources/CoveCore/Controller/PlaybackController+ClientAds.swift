@@ -96,7 +96,35 @@ extension PlaybackController {
         session.clientAds?.queued = Array(crossed.dropFirst())
         session.engine.pause()
         startClientBreak(first)
+        armClientBreakWatchdog()
         return true
+    }
+
+    /// How long a seek over a break waits for an ad to start before the content goes on without it (the IMA
+    /// plugin's scrub gate): the viewer asked for the content, and a slow ad server must not hold it hostage.
+    static let clientBreakStartLimit = 2.0
+
+    private func armClientBreakWatchdog() {
+        guard let scheduler, let running = session.clientAds?.running else { return }
+        let id = session.id, index = running.index
+        session.clientAds?.running?.watchdog = scheduler.schedule(after: Self.clientBreakStartLimit) { [weak self] in
+            guard let self else { return }
+            self.transition { self.clientBreakWatchdogFired(id: id, index: index) }
+        }
+    }
+
+    private func clientBreakWatchdogFired(id: PlaybackSession.ID, index: Int) {
+        guard currentSession?.id == id, let running = session.clientAds?.running, running.index == index,
+              running.creative?.tracker.hasStarted != true else { return }
+        if let creative = running.creative {
+            creative.player.signalHandler = nil
+            creative.player.stop()
+        }
+        session.clientAds?.running = nil
+        session.clientAds?.queued = []
+        emit(.lifecycle(.adsManagerDidReceiveAdError))
+        if session.wantsPlay { playContent() }
+        updateState()
     }
 
     /// The content ended: its post-roll plays before End. Returns whether it does.
@@ -224,6 +252,7 @@ extension PlaybackController {
             guard !creative.isPlaying else { return }
             creative.isPlaying = true
             if !creative.tracker.hasStarted {
+                session.clientAds?.running?.watchdog?.cancel()
                 sendBeacons(creative.tracker.start())
                 session.clientAds?.running?.creative = creative
                 emit(.ad(.adEnter, clientAdInfo()))
@@ -279,6 +308,7 @@ extension PlaybackController {
 
     private func finishClientBreak(entered: Bool) {
         guard let running = session.clientAds?.running else { return }
+        running.watchdog?.cancel()
         let adBreak = session.clientAds!.breaks[running.index]
         if entered {
             sendBeacons(AdBeacon(urls: adBreak.breakEnd))

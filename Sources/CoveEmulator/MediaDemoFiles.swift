@@ -25,6 +25,9 @@ public struct DemoMediaFiles: Sendable, Equatable {
     /// Relative paths of the client-side ads' creatives: progressive MP4s of 3 s and 4 s, each a coloured field
     /// with "AD n" (`MediaEncoder.encodeAdCreative`).
     public var adCreatives: [String]
+    /// Relative paths of a client-side ad's AdChoices-style icon (24×24 PNG) and companion banner (300×60 PNG).
+    public var adIcon = "icons/adchoices.png"
+    public var adCompanion = "icons/companion.png"
     /// Absolute directory holding them all.
     public var root: String
 
@@ -88,6 +91,10 @@ extension MediaEncoder {
                 subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Subtitle"),
                             HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
             try files.createDirectory(atPath: scratch + "/creatives", withIntermediateDirectories: true)
+            try files.createDirectory(atPath: scratch + "/icons", withIntermediateDirectories: true)
+            try encodeAdImage(to: scratch + "/" + result.adIcon, width: 24, height: 24, colour: 0xFF00_AAE0, text: "i")
+            try encodeAdImage(to: scratch + "/" + result.adCompanion, width: 300, height: 60, colour: 0xFF20_2040,
+                              text: "Cove demo sponsor")
             for (index, creative) in result.adCreatives.enumerated() {
                 try encodeAdCreative(to: scratch + "/" + creative, seconds: index == 0 ? 3 : 4, number: index + 1)
             }
@@ -140,6 +147,8 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.captionsHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.aesHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.adIcon)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.adCompanion)
             && files.adCreatives.allSatisfy { FileManager.default.fileExists(atPath: files.root + "/" + $0) }
     }
 

@@ -68,6 +68,19 @@ extension MediaEncoder {
         try MediaPipelineRun.run(description, settings: [.init(element: "file", property: "location", value: path)])
     }
 
+    /// A client-side ad's still image (an icon, a companion banner): a PNG of a coloured field, with `text` when
+    /// the text overlay is there.
+    static func encodeAdImage(to path: String, width: Int, height: Int, colour: UInt32, text: String? = nil) throws {
+        var description = "videotestsrc num-buffers=1 pattern=solid-color foreground-color=\(colour)"
+            + " ! video/x-raw,format=RGB,width=\(width),height=\(height),framerate=1/1"
+        if let text, MediaPipelineRun.elementExists("textoverlay") {
+            description += " ! videoconvert ! textoverlay text=\"\(text)\" font-desc=\"Sans Bold \(max(8, height / 3))\""
+                + " halignment=center valignment=center shaded-background=false ! videoconvert"
+        }
+        description += " ! pngenc ! filesink name=file"
+        try MediaPipelineRun.run(description, settings: [.init(element: "file", property: "location", value: path)])
+    }
+
     /// `ad01`, `ad02`, …: ad directories sort in playing order.
     static func adDirectory(_ number: Int) -> String {
         "ad" + (number < 10 ? "0" : "") + String(number)

@@ -19,11 +19,20 @@ extension PlayerView {
         }
         actions.add("learn-more") { [weak self] in
             guard let self, let page = self.controller.adClickThrough() else { return }
-            // The page comes from the ad server: only a web page is opened, never a local file or an app's scheme.
-            guard let scheme = page.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
-            if let open = self.openAdPage { open(page) } else { self.showInBrowser(page) }
+            self.openPage(page)
         }
         for name in Self.adActions { actions.setEnabled(name, false) }
+        adIcons.onShown = { [weak self] index in self?.controller.adIconShown(index) }
+        adIcons.onPressed = { [weak self] index in
+            guard let self, let page = self.controller.adIconClicked(index) else { return }
+            self.openPage(page)
+        }
+    }
+
+    /// Opens a page an ad names (Learn More, an icon's): only a web page, never a local file or an app's scheme.
+    private func openPage(_ page: URL) {
+        guard let scheme = page.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return }
+        if let open = openAdPage { open(page) } else { showInBrowser(page) }
     }
 
     static let adActions = ["skip-ad", "learn-more"]
@@ -74,6 +83,7 @@ extension PlayerView {
         let state = controller.state
         guard let ad = state.ad else {
             ads.show(nil)
+            adIcons.show([], elapsed: nil)
             pictureInPicture.showAd(nil)
             for name in Self.adActions { actions.setEnabled(name, false) }
             return
@@ -81,6 +91,7 @@ extension PlayerView {
         let display = AdDisplay(ad: ad, elapsed: state.adPlayhead ?? ad.elapsed, paused: state.status == .paused)
         controlBar.showAdProgress(elapsed: display.elapsed, duration: display.duration)
         ads.show(display)
+        adIcons.show(ad.icons, elapsed: display.elapsed)
         pictureInPicture.showAd(display.position + "\n" + display.countdown)
         actions.setEnabled("skip-ad", display.canSkip)
         actions.setEnabled("learn-more", display.canClickThrough)

@@ -31,6 +31,8 @@ public final class PlayerView {
     let status = StatusOverlay()
     /// Advertising mode's banner, skip and Learn More over the picture (PlayerView+Ads).
     let ads = AdOverlay()
+    /// A client-side ad's icons (PlayerView+Ads).
+    lazy var adIcons = AdIcons(overlay: widget, textures: textures)
     /// Moves the ad's numbers on between updates; runs only while an ad plays.
     var adTicker: TimerSource?
     /// Opens an ad's page (Learn More); nil: the desktop's browser. Tests record it instead.
@@ -53,7 +55,7 @@ public final class PlayerView {
     let pictureInPicture: PictureInPicture
     /// Where posters and thumbnails come from: the application fetches them.
     public let assets: MediaAssets
-    private lazy var textures = RemoteTextures(assets: assets)
+    lazy var textures = RemoteTextures(assets: assets)
     lazy var poster = PosterView(textures: textures)
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     /// The More button's menu: the playback speed, bound to `player.set-rate`.
@@ -309,6 +311,8 @@ public final class PlayerView {
             self?.sizing.fullResolution = fullscreen || self?.shown360View != nil
             self?.controlBar.setFullscreen(fullscreen)
             self?.actions.setEnabled("unfullscreen", fullscreen)
+            // A client-side ad counts the player's expansion (VAST playerExpand/playerCollapse).
+            self?.controller.playerExpanded(fullscreen)
         }
         // Any key brings the controls back, whether or not it is a shortcut (captured before any widget acts).
         let keys = gtk_event_controller_key_new()!

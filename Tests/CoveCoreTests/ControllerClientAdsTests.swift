@@ -252,5 +252,30 @@ final class ControllerClientAdsTests: XCTestCase {
         harness.engine.send(.ready, .playing)
         XCTAssertEqual(scheduler.pending.count, 0)
     }
+
+    func testAnIconShowsFromTheFirstFrameAndCountsItsViewOnceAndItsClicks() async {
+        var withIcon = Self.ad("i1", seconds: 4)
+        withIcon.linear?.icons = [VASTIcon(program: "AdChoices", width: 20, height: 20, x: .trailing, y: .top,
+                                           offset: 1, image: Self.url("ac.png"), altText: "Why this ad?",
+                                           clickThrough: Self.url("why"), clickTracking: [Self.url("i1/icon-click")],
+                                           viewTracking: [Self.url("i1/icon-view")]),
+                                  VASTIcon(program: "Other", width: 20, height: 20)]
+        await start(rules: .success(.vast(VASTDocument(ads: [withIcon]))))
+        content.prerollVOD(duration: 20)
+        await settle()
+        let creative = harness.engine
+        creative.send(.ready, .duration(4))
+        XCTAssertEqual(harness.controller.state.ad?.icons, [], "not before the first frame")
+        creative.send(.playing)
+        XCTAssertEqual(harness.controller.state.ad?.icons.map(\.program), ["AdChoices"], "only icons with an image")
+        sent.removeAll()
+        harness.controller.adIconShown(0)
+        harness.controller.adIconShown(0)
+        XCTAssertEqual(sent, ["i1/icon-view"], "its view once")
+        XCTAssertEqual(harness.controller.adIconClicked(0), Self.url("why"))
+        XCTAssertEqual(sent, ["i1/icon-view", "i1/icon-click"])
+        XCTAssertEqual(creative.calls.last, .pause, "the ad waits while its page is read")
+        XCTAssertNil(harness.controller.adIconClicked(5))
+    }
 }
 

@@ -36,8 +36,8 @@ final class CoveClientAdsTests: XCTestCase {
     }
 
     /// What a whole play sends, in order: each break's start; each ad's `loaded`, then at its first frame every
-    /// impression (its wrappers' first) with `creativeView` and every `start`, its quartiles, and every
-    /// `complete`; the break's end.
+    /// impression (its wrappers' first) with `creativeView` and every `start`, its icon's view once it shows,
+    /// its quartiles, and every `complete`; the break's end.
     private static func wholePlay(_ plan: ClientAdPlan, key: String) -> [String] {
         let prefix = "/beacons/\(key)/"
         var expected: [String] = []
@@ -50,6 +50,7 @@ final class CoveClientAdsTests: XCTestCase {
                 expected += (wrappers + [own]).map { prefix + $0 + "impression" }
                 expected.append(prefix + own + "creativeView")
                 expected += (wrappers + [own]).map { prefix + $0 + "start" }
+                if ad.icon { expected.append(prefix + own + "icon-view") }
                 expected += ["firstQuartile", "midpoint", "thirdQuartile"].map { prefix + own + $0 }
                 expected += (wrappers + [own]).map { prefix + $0 + "complete" }
             }

@@ -79,4 +79,7 @@ struct Creative {
     var position = 0.0
     var isPlaying = false
     var skipOffset: Double?
+    /// Icons (by their place in `icons`) whose view was counted, and whether the companion's was.
+    var iconsShown: Set<Int> = []
+    var companionShown = false
 }

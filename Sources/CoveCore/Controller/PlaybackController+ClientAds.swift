@@ -357,6 +357,55 @@ extension PlaybackController {
         }
     }
 
+    /// The view shows the ad's icon `index` (of `AdPlayback.icons`): its `IconViewTracking`, once.
+    public func adIconShown(_ index: Int) {
+        transition {
+            guard var creative = currentSession?.clientAds?.running?.creative,
+                  let icon = Self.icon(index, of: creative), !creative.iconsShown.contains(index) else { return }
+            creative.iconsShown.insert(index)
+            session.clientAds?.running?.creative = creative
+            sendBeacons(AdBeacon(urls: icon.viewTracking))
+        }
+    }
+
+    /// The viewer pressed the ad's icon `index`: its `IconClickTracking`, the playback paused, and its page.
+    public func adIconClicked(_ index: Int) -> URL? {
+        transition {
+            guard let creative = currentSession?.clientAds?.running?.creative,
+                  let icon = Self.icon(index, of: creative) else { return nil }
+            sendBeacons(AdBeacon(urls: icon.clickTracking))
+            if icon.clickThrough != nil, session.wantsPlay { pause() }
+            return icon.clickThrough
+        }
+    }
+
+    /// The view shows the ad's companion banner: its `creativeView`, once.
+    public func adCompanionShown() {
+        transition {
+            guard var creative = currentSession?.clientAds?.running?.creative, !creative.companionShown,
+                  let companion = creative.tracker.ad.companions.first(where: { $0.image != nil }) else { return }
+            creative.companionShown = true
+            session.clientAds?.running?.creative = creative
+            sendBeacons(AdBeacon(urls: companion.creativeView))
+        }
+    }
+
+    /// The viewer pressed the companion banner: its click tracking, the playback paused, and its page.
+    public func adCompanionClicked() -> URL? {
+        transition {
+            guard let creative = currentSession?.clientAds?.running?.creative,
+                  let companion = creative.tracker.ad.companions.first(where: { $0.image != nil }) else { return nil }
+            sendBeacons(AdBeacon(urls: companion.clickTracking))
+            if companion.clickThrough != nil, session.wantsPlay { pause() }
+            return companion.clickThrough
+        }
+    }
+
+    private static func icon(_ index: Int, of creative: Creative) -> VASTIcon? {
+        let icons = creative.tracker.ad.icons.filter { $0.image != nil }
+        return icons.indices.contains(index) ? icons[index] : nil
+    }
+
     /// Learn More on a client-side ad: its click tracking, and the page.
     func clickThroughClientAd() -> URL? {
         guard let creative = session.clientAds?.running?.creative else { return nil }
@@ -394,10 +443,15 @@ extension PlaybackController {
         }
         let duration = creative.tracker.duration
         let later = ads.dropFirst(running.adIndex + 1).reduce(0) { $0 + ($1.inline.linear?.duration ?? 0) }
-        return AdPlayback(title: creative.tracker.ad.inline.title, index: running.adIndex, count: ads.count,
-                          duration: duration, elapsed: creative.position, streamTime: creative.position,
-                          breakRemaining: max(0, duration - creative.position) + later,
-                          skipOffset: creative.skipOffset, canClickThrough: creative.tracker.ad.clickThrough != nil)
+        var playback = AdPlayback(title: creative.tracker.ad.inline.title, index: running.adIndex, count: ads.count,
+                                  duration: duration, elapsed: creative.position, streamTime: creative.position,
+                                  breakRemaining: max(0, duration - creative.position) + later,
+                                  skipOffset: creative.skipOffset,
+                                  canClickThrough: creative.tracker.ad.clickThrough != nil)
+        // Icons show over the ad from its first frame on.
+        playback.icons = creative.tracker.hasStarted ? creative.tracker.ad.icons.filter { $0.image != nil } : []
+        playback.companion = creative.tracker.ad.companions.first { $0.image != nil }
+        return playback
     }
 
     private func sendBeacons(_ beacons: [AdBeacon]) {

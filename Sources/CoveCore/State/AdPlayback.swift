@@ -1,4 +1,4 @@
-/// The server-side ad playing, as the control bar's advertising mode shows it.
+/// The ad playing (stitched into the stream, or a client-side creative), as advertising mode shows it.
 public struct AdPlayback: Sendable, Equatable {
     public var title: String?
     /// Its place in its break, from 0, and how many ads the break has ("Ad (1 of 2)").
@@ -13,6 +13,10 @@ public struct AdPlayback: Sendable, Equatable {
     /// Seconds into the ad after which it may be skipped; nil when it cannot be.
     public var skipOffset: Double?
     public var canClickThrough: Bool
+    /// A client-side ad's industry icons (AdChoices, …) with an image, each shown over the ad from its offset for
+    /// its duration; and its companion banner with an image.
+    public var icons: [VASTIcon] = []
+    public var companion: VASTCompanion?
 
     public init(title: String?, index: Int, count: Int, duration: Double, elapsed: Double, streamTime: Double,
                 breakRemaining: Double, skipOffset: Double?, canClickThrough: Bool) {

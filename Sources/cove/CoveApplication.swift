@@ -141,7 +141,8 @@ final class CoveApplication {
         let adOptions = options.clientAds
         let adServer = AdServerClient(timeout: adOptions.timeoutSeconds)
         controller.clientAdsSource = ClientAdsSource(
-            tag: { adOptions.tag(for: $0) }, fetch: { await adServer.fetch($0) },
+            tag: { adOptions.tag(for: $0) }, cuePointBreaks: { adOptions.cuePointBreaks(for: $0) },
+            fetch: { await adServer.fetch($0) },
             wrapperLimit: adOptions.wrapperLimit ?? 5, seekPolicy: adOptions.seekPolicy,
             device: AdDeviceFacts(userAgent: "Cove/\(CoveVersion.string) (Linux)", appBundle: Self.applicationID))
         // The demo's videos come from an emulator that is gone next time: not worth listing.

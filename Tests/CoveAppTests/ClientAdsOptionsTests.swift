@@ -74,4 +74,29 @@ final class ClientAdsOptionsTests: XCTestCase {
         options.tag = nil
         XCTAssertNil(options.tag(for: plain))
     }
+
+    func testAdCuePointsAskForVASTWithTheirPropertiesOrAtTheirMetadata() throws {
+        let video = try Video(json: ["id": "9", "cue_points": [
+            ["id": "c1", "name": "pre", "type": "AD", "time": 0, "metadata": "https://meta.example/pre"],
+            ["id": "c2", "name": "mid", "type": "AD", "time": 12.5, "metadata": "not an address", "force_stop": false],
+            ["id": "c3", "name": "code", "type": "CODE", "time": 20, "metadata": "https://meta.example/code"],
+        ]])
+        var options = ClientAdsOptions()
+        let byMetadata = options.cuePointBreaks(for: video)
+        XCTAssertEqual(byMetadata.map(\.contentTime), [0])
+        XCTAssertEqual(byMetadata.first?.source, .tag(URL(string: "https://meta.example/pre")!))
+        options.tag = "https://ads.example/vast?sz=640x360"
+        options.cuePoints = true
+        XCTAssertNil(options.tag(for: video), "the tag is asked at each cue point, not as ad rules")
+        let byTag = options.cuePointBreaks(for: video)
+        XCTAssertEqual(byTag.map(\.contentTime), [0, 12.5])
+        XCTAssertEqual(byTag.map(\.id), ["c1", "c2"])
+        XCTAssertEqual(byTag.last?.source, .tag(URL(string: "https://ads.example/vast?sz=640x360&force_stop=false"
+            + "&id=c2&metadata=not%20an%20address&name=mid&time=12.5&type=AD")!))
+        let own = try Video(json: ["id": "10", "custom_fields": ["ad_tag": "https://own.example/vmap"]])
+        XCTAssertEqual(options.tag(for: own)?.host, "own.example", "a video's own rules still win")
+        XCTAssertEqual(try parse(["--ad-tag", "https://a.example/v", "--ad-tag-cue-points"]).clientAds.cuePoints, true)
+        XCTAssertEqual(try parse([], file: "[Ads]\nad-tag-cue-points=true\n").clientAds.cuePoints, true)
+    }
 }
+

@@ -277,5 +277,30 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(creative.calls.last, .pause, "the ad waits while its page is read")
         XCTAssertNil(harness.controller.adIconClicked(5))
     }
+
+    /// Without ad rules, breaks come from the video's ad cue points: each is a VAST tag asked for at its time.
+    func testCuePointBreaksPlayWithoutAdRules() async {
+        harness = ControllerHarness()
+        harness.controller.clientAdsSource = ClientAdsSource(
+            tag: { _ in nil },
+            cuePointBreaks: { _ in [ClientAdBreak(id: "cp", contentTime: 4, source: .tag(Self.url("cp")))] },
+            fetch: { url in
+                url.path == "/cp" ? .success(.vast(VASTDocument(ads: [Self.ad("c1", seconds: 2)])))
+                    : .failure(AdFetchFailure(code: .wrapperTimeout, detail: "no"))
+            })
+        harness.controller.autoPlay = true
+        harness.controller.setVideos([Video(sources: [Source(url: URL(string: Fixtures.uri("ca"))!)],
+                                            properties: ["id": "ca", "duration": 20000])])
+        await settle()
+        content.prerollVOD(duration: 20)
+        XCTAssertEqual(content.calls.filter { $0 == .play }.count, 1, "no rules to wait for, no pre-roll")
+        content.send(.playing)
+        playContent(from: 0, to: 4)
+        await settle()
+        XCTAssertEqual(harness.engine.loads.first?.uri, "https://ads.example/c1.mp4")
+        playCreative(2)
+        XCTAssertEqual(content.calls.last, .play)
+        XCTAssertEqual(adEvents.filter { $0.hasPrefix("AdSequence") }, ["AdSequenceEnter cp 1", "AdSequenceExit cp 1"])
+    }
 }
 

@@ -7,6 +7,7 @@ import FoundationEssentials
 ///     [Ads]
 ///     ad-tag=https://ads.example/vmap?cb=[CACHEBUSTING]
 ///     ad-tag-field=ad_tag
+///     ad-tag-cue-points=false
 ///     ad-policy=last
 ///     ad-timeout=5
 ///     ad-wrapper-limit=5
@@ -28,6 +29,9 @@ public struct ClientAdsOptions: Sendable, Equatable {
     public var wrapperLimit: Int?
     /// `key=value` pairs for the tag's `cust_params` (audience segment targeting).
     public var targeting: [String] = []
+    /// `tag` is a VAST tag asked for at each of a video's ad cue points, with the cue point's properties added to
+    /// it (the IMA plugin's `adsRequestPolicyFromCuePointPropertiesWithAdTag`), instead of ad rules.
+    public var cuePoints = false
 
     public init() {}
 
@@ -48,6 +52,14 @@ public struct ClientAdsOptions: Sendable, Equatable {
                 }
                 wrapperLimit = limit
             case "ad-targeting": targeting = value.split(separator: ";").map(String.init).filter { !$0.isEmpty }
+            case "ad-tag-cue-points":
+                switch value.lowercased() {
+                case "true": cuePoints = true
+                case "false": cuePoints = false
+                default:
+                    throw ConfigurationError(message: "\(path):\(entry.line): "
+                        + tr("“%@” must be true or false").replacingPlaceholder(with: key))
+                }
             default:
                 throw ConfigurationError(message: "\(path):\(entry.line): "
                     + tr("unknown key “%@” in group [%@]").filling(key, Self.group))
@@ -69,6 +81,7 @@ public struct ClientAdsOptions: Sendable, Equatable {
         merged.timeout = timeout ?? file.timeout
         merged.wrapperLimit = wrapperLimit ?? file.wrapperLimit
         merged.targeting = targeting.isEmpty ? file.targeting : targeting
+        merged.cuePoints = cuePoints || file.cuePoints
         return merged
     }
 
@@ -107,11 +120,49 @@ public struct ClientAdsOptions: Sendable, Equatable {
     /// `cust_params`. Nil when it has none, or when its own is not an http(s) address.
     public func tag(for video: Video) -> URL? {
         let own = video.customFields[tagField ?? Self.defaultTagField].map(trimmingWhitespace)
-        guard let text = own.flatMap({ $0.isEmpty ? nil : $0 }) ?? tag,
-              PlaybackAPISettings.isHTTPURL(text), let url = URL(string: text) else { return nil }
-        guard !targeting.isEmpty else { return url }
-        let value = AdMacros.encode(targeting.joined(separator: "&"))
+        guard let text = own.flatMap({ $0.isEmpty ? nil : $0 }) ?? (cuePoints ? nil : tag) else { return nil }
+        return targeted(text)
+    }
+
+    /// A video's breaks at its ad cue points (type `AD`, or the SDK's ad slot), for a video without ad rules:
+    /// with `cuePoints`, the tag with each cue point's properties added as query parameters; otherwise a cue point
+    /// whose metadata is an http(s) address is that break's VAST tag.
+    public func cuePointBreaks(for video: Video) -> [ClientAdBreak] {
+        video.cuePoints.compactMap { cuePoint -> ClientAdBreak? in
+            guard let type = cuePoint.type, type.uppercased() == "AD" || type == CuePoint.typeAdSlot else { return nil }
+            let time: Double
+            switch cuePoint.position {
+            case .before: time = 0
+            case .time(let seconds): time = seconds
+            case .after: time = .infinity
+            }
+            let address: URL?
+            if cuePoints, let tag {
+                address = targeted(tag, adding: cuePoint.properties)
+            } else {
+                address = cuePoint.metadata.map(trimmingWhitespace).flatMap { targeted($0) }
+            }
+            return address.map { ClientAdBreak(id: cuePoint.id ?? cuePoint.name, contentTime: time, source: .tag($0)) }
+        }
+    }
+
+    /// `text` as an http(s) address, with the cue point's scalar properties and the targeting's `cust_params`.
+    private func targeted(_ text: String, adding properties: [String: JSONValue] = [:]) -> URL? {
+        guard PlaybackAPISettings.isHTTPURL(text), let url = URL(string: text) else { return nil }
+        var parameters: [String] = []
+        for key in properties.keys.sorted() {
+            let value: String
+            switch properties[key] {
+            case .string(let string)?: value = string
+            case .number(let number)?: value = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            case .bool(let flag)?: value = flag ? "true" : "false"
+            default: continue
+            }
+            parameters.append(AdMacros.encode(key) + "=" + AdMacros.encode(value))
+        }
+        if !targeting.isEmpty { parameters.append("cust_params=" + AdMacros.encode(targeting.joined(separator: "&"))) }
+        guard !parameters.isEmpty else { return url }
         let separator = url.query == nil ? "?" : "&"
-        return URL(string: url.absoluteString + separator + "cust_params=" + value) ?? url
+        return URL(string: url.absoluteString + separator + parameters.joined(separator: "&")) ?? url
     }
 }

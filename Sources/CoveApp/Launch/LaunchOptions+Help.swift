@@ -26,6 +26,7 @@ extension LaunchOptions {
             "  --ad-config-id ID             " + tr("Server-Side Ad Insertion configuration"),
             "  --config-id ID                " + tr("Delivery Rules configuration"),
             "  --ad-tag URL                  " + tr("client-side ads: a VMAP ad rules or VAST tag for every video"),
+            "  --ad-tag-cue-points           " + tr("with --ad-tag: a VAST request at each ad cue point, with its properties"),
             "  --ad-tag-field NAME           " + tr("the custom field with a video's own ad tag, which wins (default: ad_tag)"),
             "  --ad-policy all|first|last    " + tr("which ad breaks a forward seek plays (default: last)"),
             "  --ad-timeout SECONDS          " + tr("how long to wait for each ad server answer (default: 5)"),

@@ -36,6 +36,7 @@ extension LaunchOptions {
         "--ad-timeout": .value(\.clientAds.timeout),
         "--ad-wrapper-limit": .count(\.clientAds.wrapperLimit, minimum: 1),
         "--ad-targeting": .list(\.clientAds.targeting),
+        "--ad-tag-cue-points": .flag(\.clientAds.cuePoints),
         "--url": .value(\.url),
         "--projection": .value(\.projection),
         "--start-at": .value(\.startAt),

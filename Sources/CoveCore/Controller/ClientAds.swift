@@ -3,8 +3,11 @@ import FoundationEssentials
 /// Where a video's client-side ads come from and how they are fetched (the app's: the ad tag options and
 /// CoveService's loader over libcurl). The SDK's IMA plugin's request policies, as Cove has them.
 public struct ClientAdsSource: Sendable {
-    /// The VMAP ad rules or VAST tag of a video (its macros not yet filled); nil: the video has no client-side ads.
+    /// The VMAP ad rules or VAST tag of a video (its macros not yet filled); nil: the video has no ad rules.
     public var tag: @Sendable (Video) -> URL?
+    /// A video without ad rules: its breaks from its Video Cloud `AD` cue points, each a VAST tag (the IMA
+    /// plugin's cue-point request policies); none by default.
+    public var cuePointBreaks: @Sendable (Video) -> [ClientAdBreak]
     /// Fetches and reads one response (VMAP or VAST), within the ad timeout and size cap.
     public var fetch: @Sendable (URL) async -> Result<AdResponse, AdFetchFailure>
     public var wrapperLimit: Int
@@ -13,9 +16,11 @@ public struct ClientAdsSource: Sendable {
     public var device: AdDeviceFacts
 
     public init(tag: @escaping @Sendable (Video) -> URL?,
+                cuePointBreaks: @escaping @Sendable (Video) -> [ClientAdBreak] = { _ in [] },
                 fetch: @escaping @Sendable (URL) async -> Result<AdResponse, AdFetchFailure>,
                 wrapperLimit: Int = 5, seekPolicy: AdSeekPolicy = .last, device: AdDeviceFacts = AdDeviceFacts()) {
         self.tag = tag
+        self.cuePointBreaks = cuePointBreaks
         self.fetch = fetch
         self.wrapperLimit = wrapperLimit
         self.seekPolicy = seekPolicy

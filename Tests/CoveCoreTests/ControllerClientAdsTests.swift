@@ -211,9 +211,8 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(harness.engine.calls.filter { $0 == .play }.count, 1)
     }
 
-    /// The IMA plugin's scrub gate: after a seek over a break, the content shows nothing until an ad starts; if
-    /// none has within 2 s, the content goes on without it.
-    func testASeekOverABreakWhoseAdNeverStartsGoesOnAfterTwoSeconds() async {
+    /// Plays 2 s of content with one break at 5 s, then seeks to 12 over it; the scheduler holds the gate's wake-up.
+    private func seekOverABreak() async -> ManualScheduler {
         await start(rules: .success(.adRules(AdRules(breaks: [
             AdRulesBreak(id: "a", timeOffset: .seconds(5), source: .inline(VASTDocument(ads: [Self.ad("a1", seconds: 2)]))),
         ]))))
@@ -224,6 +223,13 @@ final class ControllerClientAdsTests: XCTestCase {
         playContent(from: 0, to: 2)
         XCTAssertTrue(harness.controller.seek(to: 12))
         await settle()
+        return scheduler
+    }
+
+    /// The IMA plugin's scrub gate: after a seek over a break, the content shows nothing until an ad starts; if
+    /// none has within 2 s, the content goes on without it.
+    func testASeekOverABreakWhoseAdNeverStartsGoesOnAfterTwoSeconds() async {
+        let scheduler = await seekOverABreak()
         let creative = harness.engine
         XCTAssertEqual(creative.loads.first?.uri, "https://ads.example/a1.mp4")
         XCTAssertEqual(content.calls.last, .pause)
@@ -239,16 +245,7 @@ final class ControllerClientAdsTests: XCTestCase {
 
     /// A creative that starts in time disarms the gate.
     func testAnAdThatStartsInTimeDisarmsTheGate() async {
-        await start(rules: .success(.adRules(AdRules(breaks: [
-            AdRulesBreak(id: "a", timeOffset: .seconds(5), source: .inline(VASTDocument(ads: [Self.ad("a1", seconds: 2)]))),
-        ]))))
-        let scheduler = ManualScheduler()
-        harness.controller.scheduler = scheduler
-        content.prerollVOD(duration: 20)
-        content.send(.playing)
-        playContent(from: 0, to: 2)
-        harness.controller.seek(to: 12)
-        await settle()
+        let scheduler = await seekOverABreak()
         harness.engine.send(.ready, .playing)
         XCTAssertEqual(scheduler.pending.count, 0)
     }

@@ -151,33 +151,13 @@ final class CoveAdsTests: XCTestCase {
     func testSkipAdPressedOverATSPISendsSkipAndNoComplete() throws {
         let emulator = try startEmulator()
         defer { emulator.stop() }
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
-        let eventsFile = FileManager.default.temporaryDirectory.appendingPathComponent("ads-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: eventsFile) }
-        let script = #"""
-            app=$0; press=$1; events=$2; shift 2
-            "$app" "$@" > "$events" & pid=$!
-            status=0
-            "$press" cove 120 "Skip Ad" || status=1
-            # Until the content after the skipped break plays (or a minute passes).
-            for i in $(seq 1 600); do grep -q '"AdSequenceExit".*"MidRoll_8_0"' "$events" && break; sleep 0.1; done
-            sleep 1
-            kill $pid || status=99
-            wait $pid
-            exit $status
-            """#
-        let process = try CoveProcess.onOwnSessionBus(script, [
-            UITestSupport.coveBinary, helpers + "/atspi-press", eventsFile,
-            "--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
-            "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.adsVideoID,
-            "--ad-config-id", DemoCatalog.adConfigID, "--print-events",
-        ])
-        defer { process.stop() }
-        let status = process.waitForExit(timeout: 180)
-        let text = (try? String(contentsOfFile: eventsFile, encoding: .utf8)) ?? ""
-        XCTAssertEqual(status, 0, "Skip Ad appeared, was pressed, and cove still ran: " + text + process.allOutput)
-        let lines = events(text.split(separator: "\n").map(String.init))
+        let run = try SkipAdPress.run(["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                       "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.adsVideoID,
+                                       "--ad-config-id", DemoCatalog.adConfigID, "--print-events"],
+                                      breakID: "MidRoll_8_0")
+        XCTAssertEqual(run.status, 0, "Skip Ad appeared, was pressed, and cove still ran: " + run.output)
+        let text = run.output
+        let lines = events(run.events)
         XCTAssertTrue(lines.contains { $0["event"] == "AdSkipped" && $0["ad"]?["id"] == "mid8-1" }, text)
         let key = "/beacons/\(DemoCatalog.adsVideoID)/MidRoll_8_0"
         let hits = emulator.beaconHits.map(\.path).filter { $0.hasPrefix(key) }

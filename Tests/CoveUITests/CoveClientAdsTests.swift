@@ -122,32 +122,12 @@ final class CoveClientAdsTests: XCTestCase {
     func testSkipAdPressedOverATSPISendsSkipAndNoComplete() throws {
         let (emulator, _) = try startEmulator()
         defer { emulator.stop() }
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
-        let eventsFile = FileManager.default.temporaryDirectory.appendingPathComponent("client-ads-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: eventsFile) }
-        let script = #"""
-            app=$0; press=$1; events=$2; shift 2
-            "$app" "$@" > "$events" & pid=$!
-            status=0
-            "$press" cove 120 "Skip Ad" || status=1
-            # Until the content after the skipped break plays (or a minute passes).
-            for i in $(seq 1 600); do grep -q '"AdSequenceExit".*"mid"' "$events" && break; sleep 0.1; done
-            sleep 1
-            kill $pid || status=99
-            wait $pid
-            exit $status
-            """#
-        let process = try CoveProcess.onOwnSessionBus(script, [
-            UITestSupport.coveBinary, helpers + "/atspi-press", eventsFile,
-            "--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
-            "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.clientAdsVideoID, "--print-events",
-        ])
-        defer { process.stop() }
-        let status = process.waitForExit(timeout: 180)
-        let text = (try? String(contentsOfFile: eventsFile, encoding: .utf8)) ?? ""
-        XCTAssertEqual(status, 0, "Skip Ad appeared, was pressed, and cove still ran: " + text + process.allOutput)
-        let lines = text.split(separator: "\n").map(String.init)
+        let run = try SkipAdPress.run(["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                       "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.clientAdsVideoID,
+                                       "--print-events"], breakID: "mid")
+        XCTAssertEqual(run.status, 0, "Skip Ad appeared, was pressed, and cove still ran: " + run.output)
+        let lines = run.events
+        let text = run.output
         XCTAssertTrue(lines.contains { $0.contains(#""event":"AdSkipped""#) && $0.contains(#""id":"mid-b""#) }, text)
         let hits = beacons(emulator, atLeast: 1).filter { $0.hasPrefix("/beacons/demo/mid") }
         XCTAssertTrue(hits.contains("/beacons/demo/mid-b/skip"), "\(hits)")

@@ -299,5 +299,40 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(content.calls.last, .play)
         XCTAssertEqual(adEvents.filter { $0.hasPrefix("AdSequence") }, ["AdSequenceEnter cp 1", "AdSequenceExit cp 1"])
     }
+
+    /// What the ad inspector lists: each request with its final address and its answer, the ads found, the file
+    /// chosen and those passed over, each beacon and each error with its meaning.
+    func testEveryStepIsInspected() async throws {
+        await start()
+        content.prerollVOD(duration: 20)
+        await settle()
+        playCreative(4)
+        content.send(.playing)
+        playContent(from: 0, to: 20)
+        await settle()
+        playCreative(2)
+        playCreative(2)
+        content.send(.endOfStream)
+        await settle()
+        let entries = harness.events.compactMap { if case .adInspection(let entry) = $0 { entry } else { nil } }
+        XCTAssertEqual(entries.first, AdInspectionEntry(kind: .request, address: "https://ads.example/rules?id=ca",
+                                                        detail: "ad rules"))
+        XCTAssertEqual(entries[1].kind, .answer)
+        XCTAssertNil(entries[1].code, "the rules came")
+        let requests = entries.filter { $0.kind == .request }.compactMap(\.address)
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertTrue(requests[1].hasPrefix("https://ads.example/mid?cb="), requests[1])
+        XCTAssertTrue(entries.contains { $0.kind == .ads && $0.detail.contains("m1 “Ad m1”") && $0.detail.contains("m2") })
+        let post = try XCTUnwrap(entries.last { $0.kind == .media })
+        XCTAssertNil(post.address, "nothing the post-roll offers plays")
+        XCTAssertEqual(post.code, 901)
+        XCTAssertEqual(post.detail, "passed over: https://ads.example/q1.mp4 (apiFramework)")
+        let beacons = entries.filter { $0.kind == .beacon }.compactMap(\.address)
+        XCTAssertEqual(beacons.count, sent.count, "each beacon sent")
+        XCTAssertTrue(beacons.contains("https://ads.example/q1/error?code=901"))
+        let line = PlaybackEvent.adInspection(entries[0]).jsonLine
+        XCTAssertEqual(line, #"{"type":"ad_inspection","kind":"request","address":"https://ads.example/rules?id=ca","#
+                       + #""ms":null,"code":null,"detail":"ad rules"}"#)
+    }
 }
 

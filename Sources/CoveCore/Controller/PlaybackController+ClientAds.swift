@@ -24,14 +24,19 @@ extension PlaybackController {
         session.clientAds = ClientAds()
         let id = session.id
         let url = AdMacros.fill(tag, with: macroContext(contentPlayhead: 0))
+        emit(.adInspection(AdInspectionEntry(kind: .request, address: url.absoluteString, detail: "ad rules")))
         Task { @MainActor [weak self] in
+            let started = ContinuousClock.now
             let answer = await source.fetch(url)
-            self?.transition { self?.clientAdRulesRead(answer, for: id) }
+            let seconds = WrapperResolver.seconds(started.duration(to: .now))
+            self?.transition { self?.clientAdRulesRead(answer, from: url, after: seconds, for: id) }
         }
     }
 
-    private func clientAdRulesRead(_ answer: Result<AdResponse, AdFetchFailure>, for id: PlaybackSession.ID) {
+    private func clientAdRulesRead(_ answer: Result<AdResponse, AdFetchFailure>, from url: URL, after seconds: Double,
+                                   for id: PlaybackSession.ID) {
         guard currentSession?.id == id, session.clientAds?.rules == .loading else { return }
+        emit(.adInspection(.answer(url, after: seconds, failure: answer.failureValue)))
         var ads = ClientAds()
         ads.rules = .read
         switch answer {
@@ -169,14 +174,22 @@ extension PlaybackController {
             context.breakPosition = adBreak.position
             return AdMacros.fill(url, with: context)
         }()
+        if let tagURL {
+            emit(.adInspection(AdInspectionEntry(kind: .request, address: tagURL.absoluteString,
+                                                 detail: "break \(adBreak.id ?? "?")")))
+        }
         Task { @MainActor [weak self] in
             var resolution: AdResolution
+            var tagAnswer: (seconds: Double, failure: AdFetchFailure?)?
             switch adBreak.source {
             case .inline(let document):
                 resolution = await resolver.resolve(document, allowMultipleAds: adBreak.allowMultipleAds,
                                                     followWrappers: adBreak.followRedirects)
             case .tag:
-                switch await source.fetch(tagURL!) {
+                let started = ContinuousClock.now
+                let answer = await source.fetch(tagURL!)
+                tagAnswer = (WrapperResolver.seconds(started.duration(to: .now)), answer.failureValue)
+                switch answer {
                 case .success(.vast(let document)):
                     resolution = await resolver.resolve(document, allowMultipleAds: adBreak.allowMultipleAds,
                                                         followWrappers: adBreak.followRedirects)
@@ -189,14 +202,26 @@ extension PlaybackController {
                     resolution.errors = [AdError(code: failure.code, addresses: adBreak.errors, detail: failure.detail)]
                 }
             }
-            self?.transition { self?.clientBreakResolved(resolution, for: id, index: index) }
+            let answered = tagAnswer.map { AdInspectionEntry.answer(tagURL!, after: $0.seconds, failure: $0.failure) }
+            self?.transition { self?.clientBreakResolved(resolution, tagAnswer: answered, for: id, index: index) }
         }
         updateState()
     }
 
-    private func clientBreakResolved(_ resolution: AdResolution, for id: PlaybackSession.ID, index: Int) {
+    private func clientBreakResolved(_ resolution: AdResolution, tagAnswer: AdInspectionEntry?,
+                                     for id: PlaybackSession.ID, index: Int) {
         guard currentSession?.id == id, session.clientAds?.running?.index == index else { return }
+        if let tagAnswer { emit(.adInspection(tagAnswer)) }
+        for hop in resolution.hops {
+            emit(.adInspection(AdInspectionEntry(kind: .request, address: hop.url.absoluteString,
+                                                 detail: "wrapper \(hop.depth)")))
+            emit(.adInspection(.answer(hop.url, after: hop.seconds, failure: hop.failure)))
+        }
+        if !resolution.ads.isEmpty {
+            emit(.adInspection(.ads(resolution.ads, breakID: session.clientAds?.breaks[index].id)))
+        }
         for error in resolution.errors {
+            emit(.adInspection(.error(error)))
             sendBeacons(AdBeacon(urls: error.addresses, errorCode: error.code))
         }
         guard !resolution.ads.isEmpty else {
@@ -222,6 +247,7 @@ extension PlaybackController {
         let size = playerSize() ?? (width: 1280, height: 720)
         let choice = MediaFileChoice(files: ad.inline.linear?.mediaFiles ?? [], playerWidth: size.width,
                                      playerHeight: size.height, maximumBitrate: preferredPeakBitRate)
+        emit(.adInspection(.media(choice)))
         guard let media = choice.chosen else {
             let code: VASTErrorCode = ad.inline.linear == nil ? .linearity
                 : (ad.inline.linear?.interactiveCreativeFiles ?? 0) > 0 ? .interactiveNotExecuted : choice.error!
@@ -478,7 +504,12 @@ extension PlaybackController {
             context.assetURI = creative.media.url
             context.breakPosition = currentSession?.clientAds?.breaks[running.index].position
         }
-        send(beacon.urls.map { AdMacros.fill($0, with: context) })
+        let filled = beacon.urls.map { AdMacros.fill($0, with: context) }
+        for url in filled {
+            emit(.adInspection(AdInspectionEntry(kind: .beacon, address: url.absoluteString,
+                                                 code: beacon.errorCode?.rawValue)))
+        }
+        send(filled)
     }
 
     func macroContext(contentPlayhead: Double?) -> AdMacroContext {

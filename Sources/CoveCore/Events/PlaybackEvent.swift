@@ -52,6 +52,8 @@ public enum PlaybackEvent: Sendable, Equatable {
     case ad(LifecycleEventType, AdInfo)
     /// Seconds into the ad playing (lifecycle AdProgress).
     case adProgress(AdInfo, time: Double)
+    /// A step on the way to client-side ads, for the ad inspector.
+    case adInspection(AdInspectionEntry)
 }
 
 /// Codes for playback errors, mirroring the SDK's `kBCOVPlaybackSessionErrorCode…` names.
@@ -135,6 +137,8 @@ extension PlaybackEvent {
         case .adProgress(let ad, let time):
             return line("lifecycle", [("event", .string(LifecycleEventType.adProgress.rawValue)),
                                       ("ad", ad.jsonLineValue), ("time", .number(time))])
+        case .adInspection(let entry):
+            return line("ad_inspection", entry.jsonLineValue)
         }
     }
 

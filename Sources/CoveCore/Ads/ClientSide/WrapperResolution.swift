@@ -44,12 +44,15 @@ public struct WrapperHop: Sendable, Equatable {
     public var url: URL
     public var depth: Int
     /// Nil when the response came; else the failure.
-    public var failure: VASTErrorCode?
+    public var failure: AdFetchFailure?
+    /// How long the answer took.
+    public var seconds: Double
 
-    public init(url: URL, depth: Int, failure: VASTErrorCode?) {
+    public init(url: URL, depth: Int, failure: AdFetchFailure?, seconds: Double = 0) {
         self.url = url
         self.depth = depth
         self.failure = failure
+        self.seconds = seconds
     }
 }
 
@@ -57,6 +60,10 @@ public struct WrapperHop: Sendable, Equatable {
 /// ads are a buffet that replaces pod ads that fail; without a pod, the first stand-alone ad that resolves plays.
 /// Past `limit` wrappers, error 302 goes to every wrapper of the chain; a chain that ends without an ad earns 303.
 public struct WrapperResolver: Sendable {
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     public var limit: Int
     public var fetch: VASTFetch
 
@@ -118,13 +125,15 @@ public struct WrapperResolver: Sendable {
         guard followWrappers else { return fail(.wrapperGeneral, "a wrapper where none may follow") }
         guard chain.count <= limit else { return fail(.wrapperLimit, "more than \(limit) wrappers") }
         guard let url = wrapper.tagURI else { return fail(.wrapperGeneral, "a wrapper without a web address") }
+        let started = ContinuousClock.now
         let answer = await fetch(url)
+        let seconds = Self.seconds(started.duration(to: .now))
         switch answer {
         case .failure(let failure):
-            resolution.hops.append(WrapperHop(url: url, depth: chain.count, failure: failure.code))
+            resolution.hops.append(WrapperHop(url: url, depth: chain.count, failure: failure, seconds: seconds))
             return fail(failure.code, failure.detail)
         case .success(let next):
-            resolution.hops.append(WrapperHop(url: url, depth: chain.count, failure: nil))
+            resolution.hops.append(WrapperHop(url: url, depth: chain.count, failure: nil, seconds: seconds))
             return await resolve(next, chain: chain, allowMultipleAds: wrapper.allowMultipleAds,
                                  followWrappers: wrapper.followAdditionalWrappers, into: &resolution)
         }

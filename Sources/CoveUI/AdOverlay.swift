@@ -71,6 +71,7 @@ final class AdOverlay {
         gtk_widget_set_valign(learnMoreButton, GTK_ALIGN_START)
         gtk_widget_set_margin_top(learnMoreButton, 12)
         gtk_widget_set_margin_end(learnMoreButton, 12)
+        gtk_widget_set_margin_start(learnMoreButton, 12)
         gtk_actionable_set_action_name(OpaquePointer(learnMoreButton), "player.learn-more")
         show(nil)
     }

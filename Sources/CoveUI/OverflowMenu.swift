@@ -24,6 +24,8 @@ final class OverflowMenu {
     private(set) var captureFrameItem: Widget?
     /// "Statistics" (`player.statistics`, a check item), for tests.
     private(set) var statisticsItem: Widget?
+    /// "Ad inspector" (`player.ad-inspector`), for tests.
+    private(set) var adInspectorItem: Widget?
     /// "Download…" and "Downloads", for tests.
     private(set) var downloadItems: [Widget] = []
 
@@ -52,6 +54,11 @@ final class OverflowMenu {
         let capture = MenuActionItem.make(tr("Save Frame"), action: "player.capture-frame") { [weak self] in self?.close() }
         gtk_box_append(cast(content), capture)
         captureFrameItem = capture
+        let inspector = MenuActionItem.make(tr("Ad inspector"), action: "player.ad-inspector") { [weak self] in
+            self?.close()
+        }
+        gtk_box_append(cast(content), inspector)
+        adInspectorItem = inspector
         let statistics = gtk_check_button_new_with_label(tr("Statistics"))!
         gtk_actionable_set_action_name(OpaquePointer(statistics), "player.statistics")
         closeWhenChosen(statistics)

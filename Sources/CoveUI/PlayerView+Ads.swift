@@ -22,6 +22,13 @@ extension PlayerView {
             self.openPage(page)
         }
         for name in Self.adActions { actions.setEnabled(name, false) }
+        actions.add("ad-inspector") { [weak self] in
+            guard let self else { return }
+            let inspector = self.adInspector ?? AdInspector()
+            self.adInspector = inspector
+            inspector.show(self.controller.state.adInspection)
+            inspector.present(over: self.window)
+        }
         adIcons.onShown = { [weak self] index in self?.controller.adIconShown(index) }
         adIcons.onPressed = { [weak self] index in
             guard let self, let page = self.controller.adIconClicked(index) else { return }
@@ -47,6 +54,7 @@ extension PlayerView {
     /// From the state observer: enters or leaves advertising mode, and keeps the seek actions to `canSeek`.
     func adStateChanged(_ changes: PlayerState.Changes) {
         let state = controller.state
+        if !changes.isDisjoint(with: [.session, .adInspection]) { adInspector?.show(state.adInspection) }
         if !changes.isDisjoint(with: [.session, .seekable, .status, .ad]) {
             for name in Self.seekActions { actions.setEnabled(name, state.canSeek) }
         }
@@ -92,6 +100,14 @@ extension PlayerView {
         controlBar.showAdProgress(elapsed: display.elapsed, duration: display.duration)
         ads.show(display)
         adIcons.show(ad.icons, elapsed: display.elapsed)
+        // An icon in the top right corner (AdChoices' usual place) keeps it: Learn More goes to the other side.
+        let iconTopRight = ad.icons.contains { icon in
+            if case .pixels = icon.x { return false }
+            return icon.x == .trailing && (icon.y == .top || { if case .pixels(let y) = icon.y { y < 64 } else { false } }())
+        }
+        let learnMoreSide = iconTopRight ? (gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? GTK_ALIGN_END : GTK_ALIGN_START)
+            : GTK_ALIGN_END
+        gtk_widget_set_halign(ads.learnMoreButton, learnMoreSide)
         pictureInPicture.showAd(display.position + "\n" + display.countdown)
         actions.setEnabled("skip-ad", display.canSkip)
         actions.setEnabled("learn-more", display.canClickThrough)

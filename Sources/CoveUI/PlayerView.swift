@@ -33,6 +33,8 @@ public final class PlayerView {
     let ads = AdOverlay()
     /// A client-side ad's icons (PlayerView+Ads).
     lazy var adIcons = AdIcons(overlay: widget, textures: textures)
+    /// More › Ad inspector, once opened.
+    var adInspector: AdInspector?
     /// Moves the ad's numbers on between updates; runs only while an ad plays.
     var adTicker: TimerSource?
     /// Opens an ad's page (Learn More); nil: the desktop's browser. Tests record it instead.

@@ -24,7 +24,7 @@ extension PlaybackController {
         session.clientAds = ClientAds()
         let id = session.id
         let url = AdMacros.fill(tag, with: macroContext(contentPlayhead: 0))
-        emit(.adInspection(AdInspectionEntry(kind: .request, address: url.absoluteString, detail: "ad rules")))
+        inspect(AdInspectionEntry(kind: .request, address: url.absoluteString, detail: "ad rules"))
         Task { @MainActor [weak self] in
             let started = ContinuousClock.now
             let answer = await source.fetch(url)
@@ -36,7 +36,7 @@ extension PlaybackController {
     private func clientAdRulesRead(_ answer: Result<AdResponse, AdFetchFailure>, from url: URL, after seconds: Double,
                                    for id: PlaybackSession.ID) {
         guard currentSession?.id == id, session.clientAds?.rules == .loading else { return }
-        emit(.adInspection(.answer(url, after: seconds, failure: answer.failureValue)))
+        inspect(.answer(url, after: seconds, failure: answer.failureValue))
         var ads = ClientAds()
         ads.rules = .read
         switch answer {
@@ -175,8 +175,8 @@ extension PlaybackController {
             return AdMacros.fill(url, with: context)
         }()
         if let tagURL {
-            emit(.adInspection(AdInspectionEntry(kind: .request, address: tagURL.absoluteString,
-                                                 detail: "break \(adBreak.id ?? "?")")))
+            inspect(AdInspectionEntry(kind: .request, address: tagURL.absoluteString,
+                                                 detail: "break \(adBreak.id ?? "?")"))
         }
         Task { @MainActor [weak self] in
             var resolution: AdResolution
@@ -211,17 +211,17 @@ extension PlaybackController {
     private func clientBreakResolved(_ resolution: AdResolution, tagAnswer: AdInspectionEntry?,
                                      for id: PlaybackSession.ID, index: Int) {
         guard currentSession?.id == id, session.clientAds?.running?.index == index else { return }
-        if let tagAnswer { emit(.adInspection(tagAnswer)) }
+        if let tagAnswer { inspect(tagAnswer) }
         for hop in resolution.hops {
-            emit(.adInspection(AdInspectionEntry(kind: .request, address: hop.url.absoluteString,
-                                                 detail: "wrapper \(hop.depth)")))
-            emit(.adInspection(.answer(hop.url, after: hop.seconds, failure: hop.failure)))
+            inspect(AdInspectionEntry(kind: .request, address: hop.url.absoluteString,
+                                                 detail: "wrapper \(hop.depth)"))
+            inspect(.answer(hop.url, after: hop.seconds, failure: hop.failure))
         }
         if !resolution.ads.isEmpty {
-            emit(.adInspection(.ads(resolution.ads, breakID: session.clientAds?.breaks[index].id)))
+            inspect(.ads(resolution.ads, breakID: session.clientAds?.breaks[index].id))
         }
         for error in resolution.errors {
-            emit(.adInspection(.error(error)))
+            inspect(.error(error))
             sendBeacons(AdBeacon(urls: error.addresses, errorCode: error.code))
         }
         guard !resolution.ads.isEmpty else {
@@ -247,7 +247,7 @@ extension PlaybackController {
         let size = playerSize() ?? (width: 1280, height: 720)
         let choice = MediaFileChoice(files: ad.inline.linear?.mediaFiles ?? [], playerWidth: size.width,
                                      playerHeight: size.height, maximumBitrate: preferredPeakBitRate)
-        emit(.adInspection(.media(choice)))
+        inspect(.media(choice))
         guard let media = choice.chosen else {
             let code: VASTErrorCode = ad.inline.linear == nil ? .linearity
                 : (ad.inline.linear?.interactiveCreativeFiles ?? 0) > 0 ? .interactiveNotExecuted : choice.error!
@@ -506,10 +506,17 @@ extension PlaybackController {
         }
         let filled = beacon.urls.map { AdMacros.fill($0, with: context) }
         for url in filled {
-            emit(.adInspection(AdInspectionEntry(kind: .beacon, address: url.absoluteString,
-                                                 code: beacon.errorCode?.rawValue)))
+            inspect(AdInspectionEntry(kind: .beacon, address: url.absoluteString,
+                                                 code: beacon.errorCode?.rawValue))
         }
         send(filled)
+    }
+
+    /// A step for the ad inspector: kept with the session (the state shows it) and told as an event.
+    private func inspect(_ entry: AdInspectionEntry) {
+        guard currentSession != nil else { return }
+        session.adInspection.append(entry)
+        emit(.adInspection(entry))
     }
 
     func macroContext(contentPlayhead: Double?) -> AdMacroContext {

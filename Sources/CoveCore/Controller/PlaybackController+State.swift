@@ -40,6 +40,7 @@ extension PlaybackController {
         set(\.viewProjection, video360.projection, .projection)
         set(\.isAtLiveEdge, Self.isAtLiveEdge(state), .position)
         set(\.queueIndex, currentIndex, .queue)
+        set(\.adInspection, session?.adInspection ?? [], .adInspection)
         set(\.canAdvanceToNext, canAdvanceToNext, .queue)
         set(\.canAdvanceToPrevious, canAdvanceToPrevious, .queue)
         return changes

@@ -123,6 +123,8 @@ public struct PlaybackSession {
     var startPosition: Double?
     /// Client-side ads (see PlaybackController+ClientAds); nil when the video has none.
     var clientAds: ClientAds?
+    /// Every step on the way to them, for the ad inspector.
+    public internal(set) var adInspection: [AdInspectionEntry] = []
     /// The player whose pictures and sound the viewer has now: a client-side ad's creative while one plays.
     public var activePlayer: any PlaybackEngine { clientAds?.running?.creative?.player ?? engine }
     /// Warnings found while reading the VMAP, given at Ready (a preloaded session has no listeners before).

@@ -41,6 +41,8 @@ public final class PlayerState {
         public static let queue = Changes(rawValue: 1 << 13)
         /// `videoOutput` is another player's (a client-side ad's creative, or the content's again).
         public static let videoOutput = Changes(rawValue: 1 << 14)
+        /// `adInspection` gained a step.
+        public static let adInspection = Changes(rawValue: 1 << 15)
         public static let all = Changes(rawValue: .max)
     }
 
@@ -85,6 +87,8 @@ public final class PlayerState {
     public static let liveEdgeTolerance = 8.0
     /// The current (or last attempted) video's index in the queue.
     public internal(set) var queueIndex: Int?
+    /// The steps on the way to the current video's client-side ads (the ad inspector's list).
+    public internal(set) var adInspection: [AdInspectionEntry] = []
     public internal(set) var canAdvanceToNext = false
     public internal(set) var canAdvanceToPrevious = false
     /// The session the state describes; the engine behind it gives `playhead` between progress events.

@@ -334,5 +334,33 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(line, #"{"type":"ad_inspection","kind":"request","address":"https://ads.example/rules?id=ca","#
                        + #""ms":null,"code":null,"detail":"ad rules"}"#)
     }
+
+    /// While an ad plays, the next one of its pod opens and prerolls; it plays the moment the first ends.
+    func testThePodsNextAdIsPreparedWhileOnePlays() async {
+        await start(rules: .success(.vast(Self.pod)))
+        content.prerollVOD(duration: 20)
+        await settle()
+        let first = harness.engine
+        first.send(.ready, .duration(2))
+        XCTAssertEqual(harness.engines.count, 2, "nothing prepared before the first ad shows")
+        first.send(.playing)
+        XCTAssertEqual(harness.engines.count, 3, "the second ad opens as the first shows")
+        let second = harness.engine
+        XCTAssertEqual(second.loads.first?.uri, "https://ads.example/m2.mp4")
+        XCTAssertFalse(second.calls.contains(.play))
+        second.send(.ready, .duration(2))
+        XCTAssertFalse(sent.contains("m2/loaded"), "not heard while it waits")
+        XCTAssertTrue(harness.controller.state.videoOutput === first.videoOutput)
+        first.send(.position(2), .endOfStream)
+        XCTAssertEqual(second.calls.last, .play, "it starts at once")
+        XCTAssertTrue(harness.controller.state.videoOutput === second.videoOutput)
+        XCTAssertTrue(sent.contains("m2/loaded"))
+        XCTAssertEqual(first.calls.last, .stop)
+        second.send(.playing)
+        XCTAssertEqual(adEvents.suffix(3), ["AdEnter m1 1/2", "AdExit m1 1/2", "AdEnter m2 2/2"])
+        XCTAssertEqual(harness.engines.count, 3, "nothing after the pod's last ad")
+        harness.controller.terminateCurrentSession()
+        XCTAssertEqual(second.calls.last, .stop)
+    }
 }
 

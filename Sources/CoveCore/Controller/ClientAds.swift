@@ -74,6 +74,8 @@ struct RunningBreak {
     var playedSeconds = 0.0
     /// After a seek over it: the content goes on if no ad has started by then.
     var watchdog: (any ScheduledWork)?
+    /// The next ad, opened while this one plays (nil `creative`: none of its files can play).
+    var upcoming: (index: Int, creative: Creative?)?
 }
 
 /// One creative in its own player.

@@ -122,10 +122,11 @@ extension PlaybackController {
     private func armClientBreakWatchdog() {
         guard let scheduler, let running = session.clientAds?.running else { return }
         let id = session.id, index = running.index
-        session.clientAds?.running?.watchdog = scheduler.schedule(after: Self.clientBreakStartLimit) { [weak self] in
+        let watchdog = scheduler.schedule(after: Self.clientBreakStartLimit) { [weak self] in
             guard let self else { return }
             self.transition { self.clientBreakWatchdogFired(id: id, index: index) }
         }
+        session.clientAds?.running?.watchdog = watchdog
     }
 
     private func clientBreakWatchdogFired(id: PlaybackSession.ID, index: Int) {
@@ -135,6 +136,7 @@ extension PlaybackController {
             creative.player.signalHandler = nil
             creative.player.stop()
         }
+        releaseUpcomingCreative()
         session.clientAds?.running = nil
         session.clientAds?.queued = []
         emit(.lifecycle(.adsManagerDidReceiveAdError))
@@ -243,7 +245,28 @@ extension PlaybackController {
             return
         }
         session.clientAds?.running?.adIndex = adIndex
-        let ad = ads[adIndex]
+        let prepared = running.upcoming?.index == adIndex ? running.upcoming : nil
+        session.clientAds?.running?.upcoming = nil
+        guard let creative = prepared.map({ $0.creative }) ?? makeCreative(adIndex) else {
+            // No file of it can play: its error went out when it was chosen.
+            startClientAd(adIndex + 1)
+            return
+        }
+        session.clientAds?.running?.creative = creative
+        let transport = creative.player.transport
+        if transport.hasFailed {
+            handleCreative(.error(EngineError(kind: .resource, detail: "the prepared ad failed while it waited")))
+        } else if transport.isReady {
+            // Prepared while the ad before it played: it starts at once.
+            handleCreative(.ready)
+        }
+        updateState()
+    }
+
+    /// Chooses ad `adIndex`'s file and opens it in a player of its own, which prerolls to its first frame; nil
+    /// (with the ad's error sent) when no file of it can play.
+    private func makeCreative(_ adIndex: Int) -> Creative? {
+        guard let ad = session.clientAds?.running?.ads?[adIndex] else { return nil }
         let size = playerSize() ?? (width: 1280, height: 720)
         let choice = MediaFileChoice(files: ad.inline.linear?.mediaFiles ?? [], playerWidth: size.width,
                                      playerHeight: size.height, maximumBitrate: preferredPeakBitRate)
@@ -254,15 +277,14 @@ extension PlaybackController {
             var tracker = CreativeTracker(ad: ad, duration: 0)
             sendBeacons(tracker.fail(code))
             emit(.lifecycle(.adsManagerDidReceiveAdError))
-            startClientAd(adIndex + 1)
-            return
+            return nil
         }
         let player = sessionProvider.makePlayer()
         let duration = ad.inline.linear?.duration ?? 0
         var creative = Creative(player: player, media: media, tracker: CreativeTracker(ad: ad, duration: duration))
         creative.skipOffset = ad.inline.linear?.skipOffset.map { $0.seconds(of: duration) }
-        session.clientAds?.running?.creative = creative
         let id = session.id
+        // Heard only while it is the ad playing; what it says before (prepared) its transport keeps.
         player.signalHandler = { [weak self, weak player] signal in
             guard let self, let player, self.currentSession?.id == id,
                   self.currentSession?.clientAds?.running?.creative?.player === player else { return }
@@ -270,7 +292,26 @@ extension PlaybackController {
         }
         player.setVolume(state.effectiveVolume)
         player.load(uri: media.url.absoluteString, options: EngineLoadOptions(maximumBitrate: preferredPeakBitRate))
-        updateState()
+        return creative
+    }
+
+    /// While an ad plays, the next one of its break opens and prerolls, so it shows the moment this one ends.
+    private func prepareNextCreative() {
+        guard let running = session.clientAds?.running, let ads = running.ads, running.upcoming == nil,
+              ads.indices.contains(running.adIndex + 1) else { return }
+        let next = running.adIndex + 1
+        // Made first: an optional chain's assignment evaluates its value inside its access to the session.
+        let prepared = makeCreative(next)
+        session.clientAds?.running?.upcoming = (index: next, creative: prepared)
+    }
+
+    /// Lets the prepared creative go (the break ended early, or the session).
+    private func releaseUpcomingCreative() {
+        if let prepared = session.clientAds?.running?.upcoming?.creative {
+            prepared.player.signalHandler = nil
+            prepared.player.stop()
+        }
+        session.clientAds?.running?.upcoming = nil
     }
 
     private func handleCreative(_ signal: EngineSignal) {
@@ -292,6 +333,7 @@ extension PlaybackController {
                 sendBeacons(creative.tracker.start())
                 session.clientAds?.running?.creative = creative
                 emit(.ad(.adEnter, clientAdInfo()))
+                prepareNextCreative()
                 return
             }
             sendBeacons(creative.tracker.resume())
@@ -345,6 +387,7 @@ extension PlaybackController {
     private func finishClientBreak(entered: Bool) {
         guard let running = session.clientAds?.running else { return }
         running.watchdog?.cancel()
+        releaseUpcomingCreative()
         let adBreak = session.clientAds!.breaks[running.index]
         if entered {
             sendBeacons(AdBeacon(urls: adBreak.breakEnd))

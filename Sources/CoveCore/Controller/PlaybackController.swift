@@ -227,7 +227,8 @@ public final class PlaybackController {
     func terminateCurrentSession(nextFollows: Bool) {
         guard let session = currentSession else { return }
         emit(.lifecycle(.terminate), in: session)
-        if let creative = clientCreativePlayer {
+        for creative in [clientCreativePlayer, currentSession?.clientAds?.running?.upcoming?.creative?.player]
+            .compactMap({ $0 }) {
             creative.signalHandler = nil
             creative.stop()
         }

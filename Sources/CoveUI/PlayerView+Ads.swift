@@ -30,6 +30,11 @@ extension PlayerView {
             inspector.present(over: self.window)
         }
         adIcons.onShown = { [weak self] index in self?.controller.adIconShown(index) }
+        adCompanion.onShown = { [weak self] in self?.controller.adCompanionShown() }
+        adCompanion.onPressed = { [weak self] in
+            guard let self, let page = self.controller.adCompanionClicked() else { return }
+            self.openPage(page)
+        }
         adIcons.onPressed = { [weak self] index in
             guard let self, let page = self.controller.adIconClicked(index) else { return }
             self.openPage(page)
@@ -92,6 +97,7 @@ extension PlayerView {
         guard let ad = state.ad else {
             ads.show(nil)
             adIcons.show([], elapsed: nil)
+            adCompanion.show(nil, available: 0)
             pictureInPicture.showAd(nil)
             for name in Self.adActions { actions.setEnabled(name, false) }
             return
@@ -100,6 +106,9 @@ extension PlayerView {
         controlBar.showAdProgress(elapsed: display.elapsed, duration: display.duration)
         ads.show(display)
         adIcons.show(ad.icons, elapsed: display.elapsed)
+        // The player and the banner share the height of what holds them both.
+        let shared = gtk_widget_get_parent(adCompanion.widget).map { gtk_widget_get_height($0) } ?? 0
+        adCompanion.show(ad.companion, available: shared)
         // An icon in the top right corner (AdChoices' usual place) keeps it: Learn More goes to the other side.
         let iconTopRight = ad.icons.contains { icon in
             if case .pixels = icon.x { return false }

@@ -33,6 +33,9 @@ public final class PlayerView {
     let ads = AdOverlay()
     /// A client-side ad's icons (PlayerView+Ads).
     lazy var adIcons = AdIcons(overlay: widget, textures: textures)
+    /// A client-side ad's companion banner; the window places `companionBanner` below the player.
+    lazy var adCompanion = AdCompanion(textures: textures)
+    public var companionBanner: Widget { adCompanion.widget }
     /// More › Ad inspector, once opened.
     var adInspector: AdInspector?
     /// Moves the ad's numbers on between updates; runs only while an ad plays.

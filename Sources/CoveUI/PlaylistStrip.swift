@@ -73,8 +73,13 @@ public final class PlaylistStrip {
 
         // Beside the player: a horizontal box puts the list at the end, on the left in right-to-left languages.
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_set_hexpand(player.widget, 1)
-        gtk_box_append(cast(widget), player.widget)
+        // Below the player: a client-side ad's companion banner, when it has one and the window has room.
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_hexpand(column, 1)
+        gtk_widget_set_vexpand(player.widget, 1)
+        gtk_box_append(cast(column), player.widget)
+        gtk_box_append(cast(column), player.companionBanner)
+        gtk_box_append(cast(widget), column)
         gtk_box_append(cast(widget), revealer)
 
         factory.item = { [unowned self] index in self.items.indices.contains(index) ? self.items[index] : nil }

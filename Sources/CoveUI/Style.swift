@@ -80,6 +80,9 @@ public enum PlayerStyle {
         padding: 8px 16px;
     }
     button.cove-ad-skip { font-size: 15px; font-weight: bold; }
+    revealer.cove-ad-companion-row { background: black; }
+    button.cove-ad-companion { padding: 0; border-radius: 0; }
+    button.cove-ad-companion:focus-visible { outline: 2px solid rgb(255, 204, 0); outline-offset: 2px; }
     button.cove-ad-skip:hover, button.cove-ad-learn-more:hover { background-color: rgba(40, 40, 40, 0.85); }
     button.cove-ad-skip:focus-visible, button.cove-ad-learn-more:focus-visible {
         outline: 2px solid rgb(255, 204, 0); outline-offset: 2px;

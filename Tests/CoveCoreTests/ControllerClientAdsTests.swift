@@ -362,5 +362,26 @@ final class ControllerClientAdsTests: XCTestCase {
         harness.controller.terminateCurrentSession()
         XCTAssertEqual(second.calls.last, .stop)
     }
+
+    func testACompanionCountsItsViewOnceAndItsClicks() async {
+        var withCompanion = Self.ad("c1", seconds: 4)
+        withCompanion.companions = [VASTCompanion(width: 300, height: 60, image: Self.url("banner.png"),
+                                                  clickThrough: Self.url("sponsor"),
+                                                  clickTracking: [Self.url("c1/companion-click")],
+                                                  creativeView: [Self.url("c1/companion-view")])]
+        await start(rules: .success(.vast(VASTDocument(ads: [withCompanion]))))
+        content.prerollVOD(duration: 20)
+        await settle()
+        let creative = harness.engine
+        creative.send(.ready, .duration(4), .playing)
+        XCTAssertEqual(harness.controller.state.ad?.companion?.image, Self.url("banner.png"))
+        sent.removeAll()
+        harness.controller.adCompanionShown()
+        harness.controller.adCompanionShown()
+        XCTAssertEqual(sent, ["c1/companion-view"], "its view once")
+        XCTAssertEqual(harness.controller.adCompanionClicked(), Self.url("sponsor"))
+        XCTAssertEqual(sent, ["c1/companion-view", "c1/companion-click"])
+        XCTAssertEqual(creative.calls.last, .pause)
+    }
 }
 

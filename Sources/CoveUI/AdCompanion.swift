@@ -42,6 +42,9 @@ final class AdCompanion {
         gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         gtk_revealer_set_child(cast(widget), button)
         gtk_revealer_set_reveal_child(cast(widget), 0)
+        // Out of an ad it is not there at all, for screen readers either.
+        gtk_widget_set_visible(widget, 0)
+        cove_accessible_set_label(button, tr("Ad information"))
         Signals.connect(button, "clicked") { [weak self] in self?.onPressed() }
     }
 
@@ -67,6 +70,7 @@ final class AdCompanion {
         let room = height - needed >= Self.minimumPictureHeight
         let reveal = companion != nil && hasImage && room
         if reveal, !isShown { onShown() }
+        gtk_widget_set_visible(widget, reveal ? 1 : 0)
         gtk_revealer_set_reveal_child(cast(widget), reveal ? 1 : 0)
     }
 }

@@ -167,10 +167,12 @@ final class CoveMPRISTests: XCTestCase {
                                                                  g_variant_new_int64(10_000_000)], 2)))
         wait(for: run) { lifecycleCount(run, "AdSequenceExit") >= 2 && streamTime() >= 30 }
         XCTAssertEqual(adSequences(), ["PreRoll_0_0", "MidRoll_8_0"], run.standardOutput)
-        // Where the content came back (the first progress after the break), however late this reads it.
+        // Where the seek landed once the break was over (the first progress past stream 30 s, content 10 s),
+        // however late this reads it.
         let all = events(run)
         let exit = all.lastIndex { $0["event"] == "AdSequenceExit" } ?? 0
-        let landed = all[exit...].first { $0["type"] == "progress" }?["time"]?.doubleValue ?? 0
+        let landed = all[exit...].first { $0["type"] == "progress" && ($0["stream_time"]?.doubleValue ?? 0) >= 29.5 }?[
+            "time"]?.doubleValue ?? 0
         XCTAssertEqual(landed, 10, accuracy: 1.5, "content 10 after the break")
         let now = events(run).last { $0["type"] == "progress" }?["time"]?.doubleValue ?? 0
         XCTAssertEqual(Double(self.position() ?? 0) / 1_000_000, now, accuracy: 1)

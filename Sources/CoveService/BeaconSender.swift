@@ -44,13 +44,16 @@ public final class BeaconSender: Sendable {
     private let transfer: BeaconTransfer
     private let maximumPending: Int
     private let secrets: [String]
+    private let answered: (@Sendable (BeaconAnswer) -> Void)?
 
     /// `withholding`: strings no beacon address may contain (the policy key, a token), should a server echo one.
+    /// `answered` hears each beacon's answer on the sender's own thread (the ad inspector lists them).
     public init(connectTimeout: Double = 5, requestTimeout: Double = 10, maximumPending: Int = 1_000,
-                withholding secrets: [String] = []) {
+                withholding secrets: [String] = [], answered: (@Sendable (BeaconAnswer) -> Void)? = nil) {
         transfer = BeaconTransfer(connectTimeout: connectTimeout, requestTimeout: requestTimeout)
         self.maximumPending = max(1, maximumPending)
         self.secrets = secrets.filter { !$0.isEmpty }
+        self.answered = answered
     }
 
     public var counts: Counts { state.withLock { $0.counts } }
@@ -101,6 +104,9 @@ public final class BeaconSender: Sendable {
             }
             state.withLock { state in
                 if outcome == .delivered { state.counts.sent += 1 } else { state.counts.failed += 1 }
+            }
+            if let answered, let url = URL(string: address) {
+                answered(BeaconAnswer(url: url, status: transfer.lastStatus == 0 ? nil : transfer.lastStatus))
             }
         }
     }

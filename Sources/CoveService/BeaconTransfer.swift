@@ -46,7 +46,11 @@ final class BeaconTransfer: @unchecked Sendable {
     }
 
     /// Blocking: the sender's worker only.
+    /// The HTTP status of the last `perform`'s answer; 0 when none came.
+    private(set) var lastStatus = 0
+
     func perform(_ url: String) -> Outcome {
+        lastStatus = 0
         guard let curl else { return .notSent }
         // The body (and the error buffer inside it) must stay put while curl writes into it.
         let body = UnsafeMutablePointer<CoveCurlBody>.allocate(capacity: 1)
@@ -61,6 +65,7 @@ final class BeaconTransfer: @unchecked Sendable {
         let code = curl_easy_perform(curl)
         var status = 0
         cove_curl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        lastStatus = status
         switch code {
         case CURLE_OK:
             break

@@ -135,7 +135,10 @@ final class CoveApplication {
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
         // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.
-        let beacons = BeaconSender(withholding: [options.playbackAPI.policyKey].compactMap { $0 }.filter { !$0.isEmpty })
+        // Each beacon's answer goes to the ad inspector, on the main thread.
+        let answers = BeaconAnswerRelay(controller: controller)
+        let beacons = BeaconSender(withholding: [options.playbackAPI.policyKey].compactMap { $0 }.filter { !$0.isEmpty },
+                                   answered: { answer in Task { @MainActor in answers.deliver(answer) } })
         controller.beaconSender = { beacons.send($0) }
         // Client-side ads: a video's own tag (its custom field) or the one for every video; never the policy key.
         let adOptions = options.clientAds

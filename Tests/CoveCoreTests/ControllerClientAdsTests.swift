@@ -383,5 +383,19 @@ final class ControllerClientAdsTests: XCTestCase {
         XCTAssertEqual(sent, ["c1/companion-view", "c1/companion-click"])
         XCTAssertEqual(creative.calls.last, .pause)
     }
+
+    func testEachBeaconsAnswerJoinsTheInspection() async {
+        await start()
+        let answer = BeaconAnswer(url: Self.url("p1/start"), status: 204)
+        harness.controller.beaconAnswered(answer)
+        harness.controller.beaconAnswered(BeaconAnswer(url: Self.url("p1/impression"), status: nil))
+        XCTAssertEqual(harness.controller.state.adInspection.suffix(2).map(\.detail), ["HTTP 204", "no answer"])
+        XCTAssertEqual(harness.controller.state.adInspection.last?.kind, .answer)
+
+        let plain = ControllerHarness()
+        plain.controller.setVideos([Fixtures.video("a")])
+        plain.controller.beaconAnswered(answer)
+        XCTAssertEqual(plain.controller.state.adInspection, [], "only a session with client-side ads keeps them")
+    }
 }
 

@@ -3,6 +3,7 @@ import CoveEmulator
 import CoveService
 import Foundation
 import Glibc
+import Synchronization
 import XCTest
 
 /// SSAI beacons against the emulator on loopback: once each, in order, only http(s), never a credential, and never
@@ -22,6 +23,19 @@ final class BeaconSenderTests: XCTestCase {
         XCTAssertEqual(Set(site.emulator.requests.map(\.path)), ["/media/beacon.gif"])
         XCTAssertEqual(site.emulator.requests.map(\.method), Array(repeating: "GET", count: 25))
         XCTAssertEqual(sender.counts, BeaconSender.Counts(sent: 25))
+    }
+
+    /// The ad inspector hears each beacon's answer: its status, or none.
+    func testEachAnswerIsToldWithItsStatus() async throws {
+        let site = try BeaconSite()
+        defer { site.stop() }
+        let heard = Mutex<[BeaconAnswer]>([])
+        let sender = BeaconSender(answered: { answer in heard.withLock { $0.append(answer) } })
+        let missing = URL(string: "\(site.emulator.mediaBaseURL)/missing.gif")!
+        sender.send([site.beacon(1), missing])
+        await sender.drain()
+        XCTAssertEqual(heard.withLock { $0 }, [BeaconAnswer(url: site.beacon(1), status: 200),
+                                               BeaconAnswer(url: missing, status: 404)])
     }
 
     func testOnlyHTTPAndHTTPSAddressesAreFetched() async throws {

@@ -555,6 +555,17 @@ extension PlaybackController {
         send(filled)
     }
 
+    /// A beacon was answered (the beacon sender tells it): the ad inspector lists its status beside it. Only a
+    /// session with client-side ads keeps them.
+    public func beaconAnswered(_ answer: BeaconAnswer) {
+        transition {
+            guard currentSession?.clientAds != nil else { return }
+            inspect(AdInspectionEntry(kind: .answer, address: answer.url.absoluteString,
+                                      detail: answer.status.map { "HTTP \($0)" } ?? "no answer"))
+            updateState()
+        }
+    }
+
     /// A step for the ad inspector: kept with the session (the state shows it) and told as an event.
     private func inspect(_ entry: AdInspectionEntry) {
         guard currentSession != nil else { return }

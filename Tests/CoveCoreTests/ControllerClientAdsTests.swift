@@ -397,5 +397,49 @@ final class ControllerClientAdsTests: XCTestCase {
         plain.controller.beaconAnswered(answer)
         XCTAssertEqual(plain.controller.state.adInspection, [], "only a session with client-side ads keeps them")
     }
+
+    /// With captions on, an ad shows its own caption file in the viewer's language, on the ad's clock; the
+    /// content's come back after it.
+    func testAnAdShowsItsCaptionsInTheViewersLanguage() async {
+        var captioned = Self.ad("cc1", seconds: 4)
+        captioned.linear?.closedCaptionFiles = [VASTCaptionFile(url: Self.url("cc1-en.vtt"), type: "text/vtt", language: "en"),
+                                                VASTCaptionFile(url: Self.url("cc1-fr.vtt"), type: "text/vtt", language: "fr")]
+        let ad = captioned
+        harness = ControllerHarness()
+        let requests = requests
+        harness.controller.captionCueLoader = { source throws(CaptionLoadFailure) in
+            guard case .webVTT(let url, _) = source else { return .empty }
+            let text = url.lastPathComponent
+            return CaptionCues([CaptionCue(start: 0, end: 100, text: text)])
+        }
+        harness.controller.clientAdsSource = ClientAdsSource(
+            tag: { _ in Self.url("rules") },
+            fetch: { url in
+                await requests.add(url)
+                return .success(.vast(VASTDocument(ads: [ad])))
+            })
+        harness.controller.autoPlay = true
+        let track: JSONValue = ["src": "https://media.example/content-fr.vtt", "kind": "captions", "srclang": "fr",
+                                "label": "Français"]
+        var video = Fixtures.video("ca", textTracks: [track])
+        video = Video(sources: video.sources, properties: video.properties.merging(["duration": 20000]) { $1 })
+        harness.controller.setVideos([video])
+        await settle()
+        let french = MediaTrack(id: "sidecar:0", language: "fr", name: "Français", isSidecar: true)
+        harness.controller.selectCaption(.track(french))
+        content.prerollVOD(duration: 20)
+        await settle()
+        let creative = harness.engine
+        creative.send(.ready, .duration(4), .playing)
+        await settle()
+        creative.position = 1
+        creative.send(.position(1))
+        XCTAssertEqual(harness.controller.state.captionCues.map(\.text), ["cc1-fr.vtt"], "the ad's, in French")
+        creative.position = 4
+        creative.send(.position(4), .endOfStream)
+        await settle()
+        content.send(.playing, .position(0.5))
+        XCTAssertEqual(harness.controller.state.captionCues.map(\.text), ["content-fr.vtt"], "the content's again")
+    }
 }
 

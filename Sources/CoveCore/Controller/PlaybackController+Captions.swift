@@ -54,6 +54,10 @@ extension PlaybackController {
     /// The selected caption track of the current session changed: load its cues (a failure leaves the track out).
     func captionTrackChanged() {
         let session = currentSession
+        if let session, let adCaptions = Self.clientAdCaptionSource(of: session) {
+            showClientAdCaptions(adCaptions)
+            return
+        }
         let source = session.flatMap { session in session.selectedCaptionTrack.flatMap(session.captionSource(for:)) }
         let embedded = session?.selectedCaptionTrack.flatMap { Self.isClosedCaptionTrack($0) ? $0.id : nil }
         guard source != captions.source || embedded != captions.embeddedTrack else { return }
@@ -82,6 +86,36 @@ extension PlaybackController {
         }
     }
 
+    /// While a client-side ad plays with captions on, its own caption file in the viewer's language (or its first).
+    static func clientAdCaptionSource(of session: PlaybackSession) -> CaptionTrackSource? {
+        guard let creative = session.clientAds?.running?.creative, creative.tracker.hasStarted,
+              let chosen = session.selectedCaptionTrack else { return nil }
+        let files = (creative.tracker.ad.inline.linear?.closedCaptionFiles ?? []).filter {
+            $0.type == nil || $0.type == "text/vtt"
+        }
+        let file = files.first { file in file.language.map { sameLanguage(chosen.language, $0) } ?? false }
+            ?? files.first
+        return file.map { .webVTT($0.url, origin: .network) }
+    }
+
+    /// An ad's captions: loaded like a track's, timed by the ad's own clock; if they cannot be had, the ad shows
+    /// none and the content's choice stands.
+    private func showClientAdCaptions(_ source: CaptionTrackSource) {
+        guard source != captions.source else { return }
+        captions.wakeUp?.cancel()
+        captions = CaptionsState(source: source, generation: captions.generation + 1)
+        refreshCaptions()
+        guard let loader = captionCueLoader else { return }
+        let generation = captions.generation
+        Task { @MainActor [weak self] in
+            guard let cues = try? await loader(source), let self, self.captions.generation == generation else { return }
+            self.transition {
+                self.captions.cues = cues
+                self.refreshCaptions()
+            }
+        }
+    }
+
     /// Puts the cues at the playhead into the state and, while playing, wakes up when they next change.
     func refreshCaptions() {
         captions.wakeUp?.cancel()
@@ -89,6 +123,11 @@ extension PlaybackController {
         guard let session = currentSession, !session.isBumperActive,
               captions.source != nil || captions.embeddedTrack != nil else {
             setShowingCues([])
+            return
+        }
+        // A client-side ad's captions follow the ad's own clock (its position updates refresh them).
+        if clientCreativePlayer != nil {
+            setShowingCues(captions.cues.active(at: state.adPlayhead ?? 0))
             return
         }
         let playhead = state.playhead

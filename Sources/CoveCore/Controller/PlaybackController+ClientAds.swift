@@ -334,6 +334,7 @@ extension PlaybackController {
                 session.clientAds?.running?.creative = creative
                 emit(.ad(.adEnter, clientAdInfo()))
                 prepareNextCreative()
+                captionTrackChanged()
                 return
             }
             sendBeacons(creative.tracker.resume())
@@ -350,6 +351,7 @@ extension PlaybackController {
         case .position(let seconds):
             creative.position = seconds
             sendBeacons(creative.tracker.advance(to: seconds))
+            defer { refreshCaptions() }
             if session.adProgress.tell(seconds, every: progressInterval) {
                 session.clientAds?.running?.creative = creative
                 emit(.adProgress(clientAdInfo(), time: seconds))
@@ -381,6 +383,8 @@ extension PlaybackController {
         session.adProgress = ProgressCadence()
         session.clientAds?.running?.creative = nil
         session.clientAds?.running?.playedSeconds += creative.tracker.duration
+        // The content's captions again (or the next ad's, once it shows).
+        captionTrackChanged()
         startClientAd(running.adIndex + 1)
     }
 

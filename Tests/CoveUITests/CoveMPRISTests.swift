@@ -178,6 +178,29 @@ final class CoveMPRISTests: XCTestCase {
         XCTAssertEqual(Double(self.position() ?? 0) / 1_000_000, now, accuracy: 1)
     }
 
+    /// Client-side ads as a media applet sees them: the creative is named as an ad and cannot be seeked, Length is
+    /// the content's; PlayPause pauses and plays the ad itself; after the break the video is named again.
+    func testAnMPRISClientSeesClientSideAdsNamedAsAdsAndPausesThem() throws {
+        let run = try startCove(["--video-id", DemoCatalog.clientAdsVideoID])
+        defer { run.stop() }
+        wait(for: run) { lifecycleCount(run, "AdEnter") >= 1 }
+        wait(for: run, timeout: 5) { metadata().title?.hasPrefix("Ad (1 of 1)") == true }
+        XCTAssertEqual(metadata().title, "Ad (1 of 1): Cove demo ad A", run.allOutput)
+        XCTAssertEqual(flag("CanSeek"), false, "no seeking during an ad")
+        XCTAssertEqual(Double(metadata().length ?? 0) / 1_000_000, 10, accuracy: 0.1, "the content's length")
+        XCTAssertNil(command("Pause"))
+        wait(for: run, timeout: 5) { lifecycleCount(run, "AdPause") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "AdPause"), 1, "the ad paused, not the content: \(run.standardOutput)")
+        XCTAssertNil(command("Play"))
+        wait(for: run, timeout: 5) { lifecycleCount(run, "AdResume") >= 1 }
+        XCTAssertEqual(lifecycleCount(run, "AdResume"), 1)
+
+        wait(for: run) { lifecycleCount(run, "AdSequenceExit") >= 1 && lifecycleCount(run, "Play") >= 1 }
+        wait(for: run, timeout: 5) { metadata().title == "Cove demo: client-side ads" }
+        XCTAssertEqual(metadata().title, "Cove demo: client-side ads")
+        XCTAssertEqual(flag("CanSeek"), true)
+    }
+
     func testAnMPRISClientReadsTheMetadataPausesSeeksAndSkips() throws {
         let run = try startCove(["--playlist-id", DemoCatalog.playlistID])
         defer { run.stop() }

@@ -26,28 +26,7 @@ public struct AnalyticsEvent: Sendable, Equatable {
 
     /// The GET address at `tracker` (`…/v2/tracker`), every value percent-encoded for a query.
     public func url(tracker: String) -> String {
-        tracker + "?" + parameters.map { Self.encode($0.name) + "=" + Self.encode($0.value) }.joined(separator: "&")
-    }
-
-    /// RFC 3986 unreserved characters stay; everything else is %XX of its UTF-8 bytes.
-    static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        tracker + "?" + parameters.map { PercentEncoding.escape($0.name) + "=" + PercentEncoding.escape($0.value) }
+            .joined(separator: "&")
     }
 }

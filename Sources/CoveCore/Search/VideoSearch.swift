@@ -49,26 +49,3 @@ public struct VideoSearch: Sendable, Equatable {
         min(max(limit, limitRange.lowerBound), limitRange.upperBound)
     }
 }
-
-/// RFC 3986 escaping for a path segment or a query value.
-public enum PercentEncoding {
-    /// Everything but unreserved characters becomes %XX of its UTF-8 bytes, so "&", "=", "+", "#", quotes and spaces
-    /// in a search stay inside their value.
-    public static func escape(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(hex[Int(byte >> 4)])
-                result.unicodeScalars.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return result
-    }
-}

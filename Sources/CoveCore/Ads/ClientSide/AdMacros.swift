@@ -119,12 +119,7 @@ public enum AdMacros {
 
     /// ISO 8601 with milliseconds, in UTC.
     static func timestamp(_ epoch: Double) -> String {
-        let milliseconds = Int((epoch * 1000).rounded(.down))
-        let days = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (year, month, day) = civil(fromDays: days.quotient)
-        let ms = days.remainder
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(ms / 3_600_000, 2)):"
-            + "\(padded(ms / 60_000 % 60, 2)):\(padded(ms / 1000 % 60, 2)).\(padded(ms % 1000, 3))Z"
+        Date(timeIntervalSince1970: epoch).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     static func padded(_ value: Int, _ width: Int) -> String {
@@ -132,32 +127,8 @@ public enum AdMacros {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    /// Howard Hinnant's days-to-civil: the proleptic Gregorian date of a day count since 1970-01-01.
-    private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// JavaScript's `encodeURIComponent`: everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` percent-encoded as UTF-8.
+    /// As JavaScript's `encodeURIComponent`, which the IAB names for macro values.
     public static func encode(_ value: String) -> String {
-        var encoded = ""
-        for byte in value.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-                || "-_.!~*'()".unicodeScalars.contains(scalar) {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                let hex = Array("0123456789ABCDEF")
-                encoded += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
-            }
-        }
-        return encoded
+        PercentEncoding.escape(value, keeping: PercentEncoding.uriComponent)
     }
 }

@@ -42,12 +42,7 @@ final class VMAPHostileInputTests: XCTestCase {
     /// Nested internal entities (a "billion laughs") are refused by libxml2's amplification limit, in text and in
     /// attributes, instead of growing into gigabytes when the reader asks for an element's text.
     func testNestedEntitiesDoNotExpand() {
-        var entities = #"<!ENTITY lol "lollollollollollollollollollollollollollollollollollollollollollol">"#
-        for level in 1...11 {
-            let inner = level == 1 ? "&lol;" : "&lol\(level - 1);"
-            entities += "<!ENTITY lol\(level) \"\(String(repeating: inner, count: 10))\">"
-        }
-        let prologue = "<?xml version=\"1.0\"?><!DOCTYPE VMAP [\(entities)]>"
+        let prologue = NestedEntities.prologue(root: "VMAP")
         for body in [#"<VMAP><AdBreak breakId="&lol11;" timeOffset="start"/></VMAP>"#,
                      #"<VMAP><AdBreak timeOffset="start"><TrackingEvents><Tracking event="x">&lol11;</Tracking>"#
                         + "</TrackingEvents></AdBreak></VMAP>"] {

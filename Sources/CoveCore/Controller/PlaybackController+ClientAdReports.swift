@@ -34,8 +34,8 @@ extension PlaybackController {
                                   skipOffset: creative.skipOffset,
                                   canClickThrough: creative.tracker.ad.clickThrough != nil)
         // Icons show over the ad from its first frame on.
-        playback.icons = creative.tracker.hasStarted ? creative.tracker.ad.icons.filter { $0.image != nil } : []
-        playback.companion = creative.tracker.ad.companions.first { $0.image != nil }
+        playback.icons = creative.tracker.hasStarted ? creative.tracker.ad.shownIcons : []
+        playback.companion = creative.tracker.ad.shownCompanion
         return playback
     }
 

@@ -55,7 +55,7 @@ extension PlaybackController {
     public func adCompanionShown() {
         transition {
             guard var creative = currentSession?.clientAds?.running?.creative, !creative.companionShown,
-                  let companion = creative.tracker.ad.companions.first(where: { $0.image != nil }) else { return }
+                  let companion = creative.tracker.ad.shownCompanion else { return }
             creative.companionShown = true
             session.clientAds?.running?.creative = creative
             sendBeacons(AdBeacon(urls: companion.creativeView))
@@ -66,7 +66,7 @@ extension PlaybackController {
     public func adCompanionClicked() -> URL? {
         transition {
             guard let creative = currentSession?.clientAds?.running?.creative,
-                  let companion = creative.tracker.ad.companions.first(where: { $0.image != nil }) else { return nil }
+                  let companion = creative.tracker.ad.shownCompanion else { return nil }
             sendBeacons(AdBeacon(urls: companion.clickTracking))
             if companion.clickThrough != nil, session.wantsPlay { pause() }
             return companion.clickThrough
@@ -74,7 +74,7 @@ extension PlaybackController {
     }
 
     static func icon(_ index: Int, of creative: Creative) -> VASTIcon? {
-        let icons = creative.tracker.ad.icons.filter { $0.image != nil }
+        let icons = creative.tracker.ad.shownIcons
         return icons.indices.contains(index) ? icons[index] : nil
     }
 

@@ -30,6 +30,9 @@ public struct ResolvedAd: Sendable, Equatable {
         }
     }
     public var companions: [VASTCompanion] { chain.reversed().lazy.map(\.companions).first { !$0.isEmpty } ?? [] }
+    /// What Cove can show of them: icons and the first companion with a static image.
+    public var shownIcons: [VASTIcon] { icons.filter { $0.image != nil } }
+    public var shownCompanion: VASTCompanion? { companions.first { $0.image != nil } }
 
     /// The addresses of `event` (a `Tracking` event name), in chain order.
     public func tracking(_ event: String) -> [URL] {

@@ -10,6 +10,11 @@ public func tr(_ message: String) -> String {
     message.withCString { String(cString: dgettext(gettextDomain, $0)) }
 }
 
+/// Marks `message` for the catalogue without translating it (xgettext keyword: `trNoop`, gettext's `N_`): for
+/// English that is also written where it must stay English (`--print-events`), and translated with `tr` where
+/// it is shown.
+public func trNoop(_ message: String) -> String { message }
+
 /// Translates a message that shows a number (xgettext keyword: `trn:1,2`): the catalogue's plural rule picks the
 /// form for `count`, so "1 row" and "5 rows" are each right in every language. The number itself is a placeholder.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {

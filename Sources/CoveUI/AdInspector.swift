@@ -96,7 +96,8 @@ final class AdInspector {
         if let address = entry.address { parts.append(address) }
         if let milliseconds = entry.milliseconds { parts.append(tr("%@ ms").replacingPlaceholder(with: String(milliseconds))) }
         if let code = entry.code { parts.append("VAST \(code)") }
-        if !entry.detail.isEmpty { parts.append(entry.detail) }
+        if let meaning = entry.meaning { parts.append(tr(meaning)) }
+        if !entry.detail.isEmpty { parts.append(entry.detail.localized) }
         return parts.joined(separator: " · ")
     }
 

@@ -53,7 +53,7 @@ final class ControllerClientAdsTests: XCTestCase {
                 switch url.path {
                 case "/rules": return rules
                 case "/mid": return .success(.vast(Self.pod))
-                default: return .failure(AdFetchFailure(code: .wrapperTimeout, detail: "no answer"))
+                default: return .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no answer")))
                 }
             })
         harness.controller.beaconSender = { [weak self] urls in
@@ -166,7 +166,7 @@ final class ControllerClientAdsTests: XCTestCase {
     }
 
     func testUnreadableAdRulesLeaveTheContentToPlayWithAWarning() async {
-        await start(rules: .failure(AdFetchFailure(code: .xmlParsing, detail: "not XML")))
+        await start(rules: .failure(AdFetchFailure(code: .xmlParsing, detail: .said("not XML"))))
         content.prerollVOD(duration: 20)
         XCTAssertEqual(content.calls.filter { $0 == .play }.count, 1)
         XCTAssertEqual(harness.engines.count, 1)
@@ -283,7 +283,7 @@ final class ControllerClientAdsTests: XCTestCase {
             cuePointBreaks: { _ in [ClientAdBreak(id: "cp", contentTime: 4, source: .tag(Self.url("cp")))] },
             fetch: { url in
                 url.path == "/cp" ? .success(.vast(VASTDocument(ads: [Self.ad("c1", seconds: 2)])))
-                    : .failure(AdFetchFailure(code: .wrapperTimeout, detail: "no"))
+                    : .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no")))
             })
         harness.controller.autoPlay = true
         harness.controller.setVideos([Video(sources: [Source(url: URL(string: Fixtures.uri("ca"))!)],
@@ -316,23 +316,23 @@ final class ControllerClientAdsTests: XCTestCase {
         await settle()
         let entries = harness.events.compactMap { if case .adInspection(let entry) = $0 { entry } else { nil } }
         XCTAssertEqual(entries.first, AdInspectionEntry(kind: .request, address: "https://ads.example/rules?id=ca",
-                                                        detail: "ad rules"))
+                                                        detail: Wording("ad rules")))
         XCTAssertEqual(entries[1].kind, .answer)
         XCTAssertNil(entries[1].code, "the rules came")
         let requests = entries.filter { $0.kind == .request }.compactMap(\.address)
         XCTAssertEqual(requests.count, 2)
         XCTAssertTrue(requests[1].hasPrefix("https://ads.example/mid?cb="), requests[1])
-        XCTAssertTrue(entries.contains { $0.kind == .ads && $0.detail.contains("m1 “Ad m1”") && $0.detail.contains("m2") })
+        XCTAssertTrue(entries.contains { $0.kind == .ads && $0.detail.english.contains("m1 “Ad m1”") && $0.detail.english.contains("m2") })
         let post = try XCTUnwrap(entries.last { $0.kind == .media })
         XCTAssertNil(post.address, "nothing the post-roll offers plays")
         XCTAssertEqual(post.code, 901)
-        XCTAssertEqual(post.detail, "passed over: https://ads.example/q1.mp4 (apiFramework)")
+        XCTAssertEqual(post.detail.english, "passed over: https://ads.example/q1.mp4 (VPAID or another API framework)")
         let beacons = entries.filter { $0.kind == .beacon }.compactMap(\.address)
         XCTAssertEqual(beacons.count, sent.count, "each beacon sent")
         XCTAssertTrue(beacons.contains("https://ads.example/q1/error?code=901"))
         let line = PlaybackEvent.adInspection(entries[0]).jsonLine
         XCTAssertEqual(line, #"{"type":"ad_inspection","kind":"request","address":"https://ads.example/rules?id=ca","#
-                       + #""ms":null,"code":null,"detail":"ad rules"}"#)
+                       + #""ms":null,"code":null,"meaning":null,"detail":"ad rules"}"#)
     }
 
     /// While an ad plays, the next one of its pod opens and prerolls; it plays the moment the first ends.
@@ -389,7 +389,7 @@ final class ControllerClientAdsTests: XCTestCase {
         let answer = BeaconAnswer(url: Self.url("p1/start"), status: 204)
         harness.controller.beaconAnswered(answer)
         harness.controller.beaconAnswered(BeaconAnswer(url: Self.url("p1/impression"), status: nil))
-        XCTAssertEqual(harness.controller.state.adInspection.suffix(2).map(\.detail), ["HTTP 204", "no answer"])
+        XCTAssertEqual(harness.controller.state.adInspection.suffix(2).map(\.detail.english), ["HTTP 204", "no answer"])
         XCTAssertEqual(harness.controller.state.adInspection.last?.kind, .answer)
 
         let plain = ControllerHarness()

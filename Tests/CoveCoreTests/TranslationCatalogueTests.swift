@@ -25,7 +25,7 @@ final class TranslationCatalogueTests: XCTestCase {
         var translating: [String] = []
         for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            if text.contains("tr(\"") || text.contains("trn(\"") { translating.append("Sources/" + file) }
+            if ["tr(\"", "trn(\"", "trNoop(\""].contains(where: text.contains) { translating.append("Sources/" + file) }
         }
         XCTAssertGreaterThan(translating.count, 40)
         XCTAssertEqual(Set(translating).subtracting(listed), [], "files with tr(\"…\") missing from po/POTFILES")
@@ -74,7 +74,7 @@ final class TranslationCatalogueTests: XCTestCase {
     func testPluralMessagesPickTheFormForTheNumber() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cove-mo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for language in ["ar", "ja", "fr"] {
+        for language in ["ar", "ja", "fr", "de"] {
             let folder = directory.appendingPathComponent("\(language)/LC_MESSAGES")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             XCTAssertEqual(try msgfmt(["-o", folder.appendingPathComponent("cove.mo").path, "po/\(language).po"]).status, 0)
@@ -106,6 +106,18 @@ final class TranslationCatalogueTests: XCTestCase {
         textdomain(gettextDomain)
         XCTAssertEqual(trn(singular, plural, 1), trn(singular, plural, 64))
         XCTAssertNotEqual(trn(singular, plural, 64), plural, "the Japanese catalogue answered")
+        // A wording looks up each of its formats, nested ones too, and leaves what was said as it was.
+        setenv("LANGUAGE", "de", 1)
+        textdomain(gettextDomain)
+        let passed = Wording(trNoop("passed over: %@"), wording: .list([
+            Wording("%1$@ (%2$@)", wording: .said("https://a.example/x.js"), Wording(trNoop("VPAID or another API framework"))),
+            Wording("%1$@ (%2$@)", wording: .said("ad rules"), Wording(trNoop("another file fits better"))),
+        ]))
+        XCTAssertEqual(passed.english, "passed over: https://a.example/x.js (VPAID or another API framework); "
+                       + "ad rules (another file fits better)")
+        XCTAssertEqual(passed.localized, "übergangen: https://a.example/x.js (VPAID oder ein anderes API-Framework); "
+                       + "ad rules (eine andere Datei passt besser)")
+        XCTAssertEqual(Wording.none.localized, "", "the empty format is not the catalogue's header")
         unsetenv("LANGUAGE")
         textdomain(gettextDomain)
     }

@@ -25,7 +25,7 @@ final class WrapperResolverTests: XCTestCase {
     private static func server(_ responses: [String: VASTDocument]) -> VASTFetch {
         { url in
             guard let document = responses[String(url.path.dropFirst())] else {
-                return .failure(AdFetchFailure(code: .wrapperTimeout, detail: "no answer"))
+                return .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no answer")))
             }
             return .success(document)
         }

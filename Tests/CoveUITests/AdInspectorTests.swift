@@ -11,14 +11,17 @@ import XCTest
 final class AdInspectorTests: XCTestCase {
     private static let steps = [
         AdInspectionEntry(kind: .request, address: "https://ads.example/vmap?cb=12345678&ct=6000000000014",
-                          detail: "ad rules"),
+                          detail: Wording("ad rules")),
         AdInspectionEntry(kind: .answer, address: "https://ads.example/vmap?cb=12345678&ct=6000000000014",
                           milliseconds: 84),
-        AdInspectionEntry(kind: .ads, detail: "break pre: pre-a “Cove demo ad A” from Cove emulator"),
+        AdInspectionEntry(kind: .ads, detail: Wording("break %1$@: %2$@", wording: .said("pre"),
+                                                      .list([Wording("%1$@ “%2$@” from %3$@", "pre-a", "Cove demo ad A",
+                                                                     "Cove emulator")]))),
         AdInspectionEntry(kind: .media, address: "https://cdn.example/creatives/ad-a.mp4",
-                          detail: "passed over: https://cdn.example/vpaid/pre-a.js (apiFramework)"),
+                          detail: Wording("passed over: %@", wording: Wording("%1$@ (%2$@)", wording:
+                              .said("https://cdn.example/vpaid/pre-a.js"), Wording("VPAID or another API framework")))),
         AdInspectionEntry(kind: .beacon, address: "https://ads.example/beacons/demo/pre-a/impression"),
-        AdInspectionEntry(kind: .error, code: 303, detail: "No VAST response after one or more Wrappers: no ad"),
+        AdInspectionEntry(kind: .error, code: 303, detail: .said("HTTP 204")),
     ]
 
     func testRowsFollowTheStepsAndCopyAsText() throws {
@@ -34,7 +37,8 @@ final class AdInspectorTests: XCTestCase {
             XCTAssertTrue(inspector.text.hasPrefix("Request\thttps://ads.example/vmap?cb=12345678&ct=6000000000014 · ad rules\n"),
                           inspector.text)
             XCTAssertTrue(inspector.text.contains("Answer\thttps://ads.example/vmap?cb=12345678&ct=6000000000014 · 84 ms\n"))
-            XCTAssertTrue(inspector.text.contains("Error\tVAST 303 · No VAST response"))
+            XCTAssertTrue(inspector.text.contains("Error\tVAST 303 · No VAST response after one or more Wrappers · HTTP 204\n"),
+                          inspector.text)
             inspector.show([Self.steps[4]])
             XCTAssertEqual(inspector.rowCount, 1, "the next video starts again")
             inspector.show([])
@@ -58,6 +62,15 @@ final class AdInspectorTests: XCTestCase {
                     _ = MainLoop.run(until: { false }, timeout: 0.3)
                     let texts = LabelFit.assertFits(inspector.window, name: "ad inspector, \(language)")
                     XCTAssertTrue(texts.contains(tr("Request")), "\(language): \(texts)")
+                    let meaning = tr("No VAST response after one or more Wrappers")
+                    XCTAssertTrue(language == "en" || meaning != "No VAST response after one or more Wrappers",
+                                  "\(language): the error's meaning is translated")
+                    XCTAssertTrue(texts.contains { $0.contains("VAST 303 · \(meaning) · HTTP 204") }, "\(language): \(texts)")
+                    for step in Self.steps where !step.detail.isEmpty {
+                        XCTAssertTrue(language == "en" || step.detail.localized != step.detail.english || step.kind == .error,
+                                      "\(language): Cove's words are translated: \(step.detail.localized)")
+                        XCTAssertTrue(texts.contains { $0.contains(step.detail.localized) }, "\(language): \(texts)")
+                    }
                     XCTAssertLessThanOrEqual(gtk_widget_get_width(inspector.window), 360, "\(language): wraps, not widens")
                     if language == "en" || language == "ar" {
                         Self.saveScreenshot(inspector.window, "ad-inspector" + (language == "en" ? "" : "-ar"))

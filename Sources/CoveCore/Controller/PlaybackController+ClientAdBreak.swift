@@ -3,6 +3,8 @@ import FoundationEssentials
 /// A client-side break playing: its ads resolved, each creative opened in a player of its own (the next one while
 /// the one before plays), its signals turned into the ad's events and beacons, and the content given back after it.
 extension PlaybackController {
+    nonisolated static let vmapWhereVASTWasDue = Wording(trNoop("VMAP where VAST was due"))
+
     func startClientBreak(_ index: Int) {
         guard let source = clientAdsSource, var ads = session.clientAds else { return }
         ads.unplayed.remove(index)
@@ -13,7 +15,7 @@ extension PlaybackController {
         let resolver = WrapperResolver(limit: source.wrapperLimit) { url in
             switch await source.fetch(url) {
             case .success(.vast(let document)): .success(document)
-            case .success(.adRules): .failure(AdFetchFailure(code: .schemaValidation, detail: "VMAP where VAST was due"))
+            case .success(.adRules): .failure(AdFetchFailure(code: .schemaValidation, detail: Self.vmapWhereVASTWasDue))
             case .failure(let failure): .failure(failure)
             }
         }
@@ -25,7 +27,7 @@ extension PlaybackController {
         }()
         if let tagURL {
             inspect(AdInspectionEntry(kind: .request, address: tagURL.absoluteString,
-                                                 detail: "break \(adBreak.id ?? "?")"))
+                                                 detail: Wording(trNoop("break %@"), adBreak.id ?? "?")))
         }
         Task { @MainActor [weak self] in
             var resolution: AdResolution
@@ -45,7 +47,7 @@ extension PlaybackController {
                 case .success(.adRules):
                     resolution = AdResolution()
                     resolution.errors = [AdError(code: .schemaValidation, addresses: adBreak.errors,
-                                                 detail: "VMAP where VAST was due")]
+                                                 detail: Self.vmapWhereVASTWasDue)]
                 case .failure(let failure):
                     resolution = AdResolution()
                     resolution.errors = [AdError(code: failure.code, addresses: adBreak.errors, detail: failure.detail)]
@@ -63,7 +65,7 @@ extension PlaybackController {
         if let tagAnswer { inspect(tagAnswer) }
         for hop in resolution.hops {
             inspect(AdInspectionEntry(kind: .request, address: hop.url.absoluteString,
-                                                 detail: "wrapper \(hop.depth)"))
+                                                 detail: Wording(trNoop("wrapper %@"), String(hop.depth))))
             inspect(.answer(hop.url, after: hop.seconds, failure: hop.failure))
         }
         if !resolution.ads.isEmpty {

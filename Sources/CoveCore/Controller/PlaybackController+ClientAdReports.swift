@@ -67,7 +67,7 @@ extension PlaybackController {
         transition {
             guard currentSession?.clientAds != nil else { return }
             inspect(AdInspectionEntry(kind: .answer, address: answer.url.absoluteString,
-                                      detail: answer.status.map { "HTTP \($0)" } ?? "no answer"))
+                                      detail: answer.status.map { .said("HTTP \($0)") } ?? Wording(trNoop("no answer"))))
             updateState()
         }
     }

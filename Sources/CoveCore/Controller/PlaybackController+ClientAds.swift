@@ -24,7 +24,7 @@ extension PlaybackController {
         session.clientAds = ClientAds()
         let id = session.id
         let url = AdMacros.fill(tag, with: macroContext(contentPlayhead: 0))
-        inspect(AdInspectionEntry(kind: .request, address: url.absoluteString, detail: "ad rules"))
+        inspect(AdInspectionEntry(kind: .request, address: url.absoluteString, detail: Wording(trNoop("ad rules"))))
         Task { @MainActor [weak self] in
             let started = ContinuousClock.now
             let answer = await source.fetch(url)

@@ -4,9 +4,9 @@ import FoundationEssentials
 /// Why an ad server's answer could not be read: the VAST error code it earns, and what was wrong.
 public struct AdResponseError: Error, Sendable, Equatable {
     public var code: VASTErrorCode
-    public var detail: String
+    public var detail: Wording
 
-    public init(_ code: VASTErrorCode, _ detail: String) {
+    public init(_ code: VASTErrorCode, _ detail: Wording) {
         self.code = code
         self.detail = detail
     }
@@ -26,11 +26,11 @@ public enum AdResponseReader {
             case "VAST": return readVAST(root).map(AdResponse.vast)
             case "VMAP": return .success(.adRules(readAdRules(root)))
             // VAST 1's root.
-            case "VideoAdServingTemplate": return .failure(AdResponseError(.unsupportedVersion, "VAST 1"))
-            default: return .failure(AdResponseError(.schemaValidation, "the root element is \(root.name)"))
+            case "VideoAdServingTemplate": return .failure(AdResponseError(.unsupportedVersion, Wording(trNoop("VAST version %@"), "1")))
+            default: return .failure(AdResponseError(.schemaValidation, Wording(trNoop("the root element is %@"), root.name)))
             }
         }
-        guard let read else { throw AdResponseError(.xmlParsing, "not well-formed XML") }
+        guard let read else { throw AdResponseError(.xmlParsing, Wording(trNoop("not well-formed XML"))) }
         return try read.get()
     }
 
@@ -39,7 +39,7 @@ public enum AdResponseReader {
         if let version {
             let major = version.split(separator: ".").first.flatMap { Int($0) }
             guard let major, versions.contains(major) else {
-                return .failure(AdResponseError(.unsupportedVersion, "VAST version \(version)"))
+                return .failure(AdResponseError(.unsupportedVersion, Wording(trNoop("VAST version %@"), version)))
             }
         }
         return .success(VASTDocument(version: version, ads: root.children("Ad").compactMap(readAd),

@@ -26,13 +26,13 @@ public final class AdServerClient: Sendable {
         }
     }
 
-    private static func describe(_ error: PlaybackServiceError) -> String {
+    private static func describe(_ error: PlaybackServiceError) -> Wording {
         switch error {
-        case .timedOut: "no answer in time"
-        case .responseTooLarge(let limit): "an answer over \(limit) bytes"
-        case .malformedResponse(let status, _), .api(let status, _): "HTTP \(status)"
-        case .connectionFailed(let reason), .tlsFailed(let reason): reason
-        case .missingCredentials, .missingAsset: error.code
+        case .timedOut: Wording(trNoop("no answer in time"))
+        case .responseTooLarge(let limit): Wording(trNoop("an answer over %@ bytes"), String(limit))
+        case .malformedResponse(let status, _), .api(let status, _): .said("HTTP \(status)")
+        case .connectionFailed(let reason), .tlsFailed(let reason): .said(reason)
+        case .missingCredentials, .missingAsset: .said(error.code)
         }
     }
 }

@@ -16,10 +16,13 @@ public struct AdInspectionEntry: Sendable, Equatable {
     public var milliseconds: Int?
     /// A VAST error code (`[ERRORCODE]`).
     public var code: Int?
-    /// What it says, in English: the inspector words it in the viewer's language from the other fields.
-    public var detail: String
+    /// What the server or Cove said beyond the code (an HTTP status, a libxml2 message), as it was said.
+    public var detail: Wording
 
-    public init(kind: Kind, address: String? = nil, milliseconds: Int? = nil, code: Int? = nil, detail: String = "") {
+    /// The code's meaning in the IAB's English (`tr` it to show it).
+    public var meaning: String? { code.map { VASTErrorCode(rawValue: $0).meaning } }
+
+    public init(kind: Kind, address: String? = nil, milliseconds: Int? = nil, code: Int? = nil, detail: Wording = .none) {
         self.kind = kind
         self.address = address
         self.milliseconds = milliseconds
@@ -30,31 +33,45 @@ public struct AdInspectionEntry: Sendable, Equatable {
     var jsonLineValue: [(String, JSONLine.Value)] {
         [("kind", .string(kind.rawValue)), ("address", .optional(address)),
          ("ms", .optional(milliseconds.map(Double.init))), ("code", .optional(code.map(Double.init))),
-         ("detail", .string(detail))]
+         ("meaning", .optional(meaning)), ("detail", .string(detail.english))]
     }
 
     static func answer(_ url: URL, after seconds: Double, failure: AdFetchFailure?) -> Self {
         AdInspectionEntry(kind: .answer, address: url.absoluteString, milliseconds: Int((seconds * 1000).rounded()),
-                          code: failure?.code.rawValue, detail: failure.map { "\($0.code.meaning): \($0.detail)" } ?? "")
+                          code: failure?.code.rawValue, detail: failure?.detail ?? .none)
     }
 
     static func error(_ error: AdError) -> Self {
-        AdInspectionEntry(kind: .error, code: error.code.rawValue, detail: "\(error.code.meaning): \(error.detail)")
+        AdInspectionEntry(kind: .error, code: error.code.rawValue, detail: error.detail)
     }
 
     static func ads(_ ads: [ResolvedAd], breakID: String?) -> Self {
         let list = ads.map { ad in
-            let wrappers = ad.wrappers.isEmpty ? "" : " (\(ad.wrappers.count) wrappers)"
-            return "\(ad.inline.id ?? "?") “\(ad.inline.title ?? "")” from \(ad.inline.adSystem ?? "?")\(wrappers)"
+            let (id, title, system) = (ad.inline.id ?? "?", ad.inline.title ?? "", ad.inline.adSystem ?? "?")
+            return ad.wrappers.isEmpty ? Wording(trNoop("%1$@ “%2$@” from %3$@"), id, title, system)
+                : Wording(trNoop("%1$@ “%2$@” from %3$@ (wrappers: %4$@)"), id, title, system, String(ad.wrappers.count))
         }
-        return AdInspectionEntry(kind: .ads, detail: "break \(breakID ?? "?"): " + list.joined(separator: "; "))
+        return AdInspectionEntry(kind: .ads, detail: Wording(trNoop("break %1$@: %2$@"), wording: .said(breakID ?? "?"),
+                                                             .list(list)))
     }
 
     static func media(_ choice: MediaFileChoice) -> Self {
-        let passed = choice.passedOver.map { "\($0.file.url.absoluteString) (\($0.refusal.rawValue))" }
+        let passed = choice.passedOver.map {
+            Wording("%1$@ (%2$@)", wording: .said($0.file.url.absoluteString), $0.refusal.wording)
+        }
         return AdInspectionEntry(kind: .media, address: choice.chosen?.url.absoluteString,
                                  code: choice.error?.rawValue,
-                                 detail: passed.isEmpty ? "" : "passed over: " + passed.joined(separator: ", "))
+                                 detail: passed.isEmpty ? .none : Wording(trNoop("passed over: %@"), wording: .list(passed)))
+    }
+}
+
+extension MediaFileChoice.Refusal {
+    var wording: Wording {
+        switch self {
+        case .unsupportedType: Wording(trNoop("a type Cove does not play"))
+        case .apiFramework: Wording(trNoop("VPAID or another API framework"))
+        case .notChosen: Wording(trNoop("another file fits better"))
+        }
     }
 }
 

@@ -42,30 +42,31 @@ public struct VASTErrorCode: RawRepresentable, Hashable, Sendable, Comparable {
     /// A VPAID creative, which Cove does not run.
     public static let vpaid = Self(rawValue: 901)
 
-    /// What the code says, in English (the ad inspector shows it beside the code).
+    /// What the code says, in the IAB's English: `--print-events` writes it so; the ad inspector shows
+    /// `tr(meaning)`.
     public var meaning: String {
         switch rawValue {
-        case 100: "XML parsing error"
-        case 101: "VAST schema validation error"
-        case 102: "VAST version of response not supported"
-        case 200: "Trafficking error"
-        case 201: "Video player expecting different linearity"
-        case 202: "Video player expecting different duration"
-        case 203: "Video player expecting different size"
-        case 300: "General wrapper error"
-        case 301: "Timeout of VAST URI provided in Wrapper element"
-        case 302: "Wrapper limit reached"
-        case 303: "No VAST response after one or more Wrappers"
-        case 304: "InLine response returned ad unit that failed to result in ad display"
-        case 400: "General Linear error"
-        case 401: "File not found"
-        case 402: "Timeout of MediaFile URI"
-        case 403: "Couldn't find MediaFile that is supported by this video player"
-        case 405: "Problem displaying MediaFile"
-        case 409: "InteractiveCreativeFile not executed"
-        case 410: "Verification unit not executed"
-        case 901: "General VPAID error"
-        default: "Undefined error"
+        case 100: trNoop("XML parsing error")
+        case 101: trNoop("VAST schema validation error")
+        case 102: trNoop("VAST version of response not supported")
+        case 200: trNoop("Trafficking error")
+        case 201: trNoop("Video player expecting different linearity")
+        case 202: trNoop("Video player expecting different duration")
+        case 203: trNoop("Video player expecting different size")
+        case 300: trNoop("General wrapper error")
+        case 301: trNoop("Timeout of VAST URI provided in Wrapper element")
+        case 302: trNoop("Wrapper limit reached")
+        case 303: trNoop("No VAST response after one or more Wrappers")
+        case 304: trNoop("InLine response returned ad unit that failed to result in ad display")
+        case 400: trNoop("General Linear error")
+        case 401: trNoop("File not found")
+        case 402: trNoop("Timeout of MediaFile URI")
+        case 403: trNoop("Couldn't find MediaFile that is supported by this video player")
+        case 405: trNoop("Problem displaying MediaFile")
+        case 409: trNoop("InteractiveCreativeFile not executed")
+        case 410: trNoop("Verification unit not executed")
+        case 901: trNoop("General VPAID error")
+        default: trNoop("Undefined error")
         }
     }
 }

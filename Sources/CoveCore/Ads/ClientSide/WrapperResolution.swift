@@ -4,9 +4,9 @@ import FoundationEssentials
 /// that failed or timed out, 100 to 102 for an answer that did not read).
 public struct AdFetchFailure: Error, Sendable, Equatable {
     public var code: VASTErrorCode
-    public var detail: String
+    public var detail: Wording
 
-    public init(code: VASTErrorCode, detail: String) {
+    public init(code: VASTErrorCode, detail: Wording) {
         self.code = code
         self.detail = detail
     }
@@ -30,9 +30,9 @@ public struct AdResolution: Sendable, Equatable {
 public struct AdError: Sendable, Equatable {
     public var code: VASTErrorCode
     public var addresses: [URL]
-    public var detail: String
+    public var detail: Wording
 
-    public init(code: VASTErrorCode, addresses: [URL], detail: String) {
+    public init(code: VASTErrorCode, addresses: [URL], detail: Wording) {
         self.code = code
         self.addresses = addresses
         self.detail = detail
@@ -91,8 +91,8 @@ public struct WrapperResolver: Sendable {
             // No ad that may play: 303 (as IMA and vast-client-js send it for an empty answer too) to the root's
             // errors and the chain's.
             resolution.errors.append(AdError(code: .noAdAfterWrappers, addresses: document.errors + chain.flatMap(\.errors),
-                                             detail: document.ads.isEmpty ? "no ad in the response"
-                                                : "a pod where only one stand-alone ad may play"))
+                                             detail: Wording(document.ads.isEmpty ? trNoop("no ad in the response")
+                                                : trNoop("a pod where only one stand-alone ad may play"))))
             return []
         }
         guard let pod else {
@@ -118,13 +118,13 @@ public struct WrapperResolver: Sendable {
                          into resolution: inout AdResolution) async -> [ResolvedAd] {
         guard let wrapper = ad.wrapper else { return [ResolvedAd(inline: ad, wrappers: chain)] }
         let chain = chain + [ad]
-        func fail(_ code: VASTErrorCode, _ detail: String) -> [ResolvedAd] {
+        func fail(_ code: VASTErrorCode, _ detail: Wording) -> [ResolvedAd] {
             resolution.errors.append(AdError(code: code, addresses: chain.flatMap(\.errors), detail: detail))
             return []
         }
-        guard followWrappers else { return fail(.wrapperGeneral, "a wrapper where none may follow") }
-        guard chain.count <= limit else { return fail(.wrapperLimit, "more than \(limit) wrappers") }
-        guard let url = wrapper.tagURI else { return fail(.wrapperGeneral, "a wrapper without a web address") }
+        guard followWrappers else { return fail(.wrapperGeneral, Wording(trNoop("a wrapper where none may follow"))) }
+        guard chain.count <= limit else { return fail(.wrapperLimit, Wording(trNoop("more than %@ wrappers"), String(limit))) }
+        guard let url = wrapper.tagURI else { return fail(.wrapperGeneral, Wording(trNoop("a wrapper without a web address"))) }
         let started = ContinuousClock.now
         let answer = await fetch(url)
         let seconds = Self.seconds(started.duration(to: .now))

@@ -14,7 +14,7 @@ final class ControllerClientAdsTests: XCTestCase {
     nonisolated private static func ad(_ id: String, seconds: Double, sequence: Int? = nil, skip: Double? = nil,
                            type: String = "video/mp4", framework: String? = nil) -> VASTAd {
         let events = ["loaded", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "pause", "resume",
-                      "skip", "mute", "unmute"]
+                      "skip", "mute", "unmute", "fullscreen", "exitFullscreen", "playerExpand", "playerCollapse"]
         return VASTAd(id: id, sequence: sequence, title: "Ad \(id)", impressions: [url("\(id)/impression")],
                       errors: [url("\(id)/error?code=[ERRORCODE]")],
                       linear: VASTLinear(duration: seconds, skipOffset: skip.map(VASTOffset.seconds),
@@ -163,6 +163,37 @@ final class ControllerClientAdsTests: XCTestCase {
             "AdSkipped m2 2/2", "AdExit m2 2/2", "AdSequenceExit mid 2", "Play",
             "AdSequenceEnter post 1", "AdsManagerDidReceiveAdError", "AdSequenceExit post 1", "End",
         ])
+    }
+
+    /// Pausing, muting and fullscreen during an ad each send their beacons, as often as the viewer does them; the
+    /// same actions in the content send none.
+    func testTheViewersActionsInAnAdSendTheirBeacons() async {
+        await start()
+        content.prerollVOD(duration: 20)
+        await settle()
+        playCreative(1, end: false)
+        sent.removeAll()
+        harness.controller.pause()
+        harness.engine.send(.paused)
+        harness.controller.play()
+        harness.engine.send(.playing)
+        harness.controller.setMuted(true)
+        harness.controller.setMuted(false)
+        harness.controller.playerExpanded(true)
+        harness.controller.playerExpanded(false)
+        harness.controller.playerExpanded(true)
+        XCTAssertEqual(sent, ["p1/pause", "p1/resume", "p1/mute", "p1/unmute",
+                              "p1/fullscreen", "p1/playerExpand", "p1/exitFullscreen", "p1/playerCollapse",
+                              "p1/fullscreen", "p1/playerExpand"])
+        playCreative(4)
+        sent.removeAll()
+        content.send(.playing)
+        playContent(from: 0, to: 2)
+        harness.controller.playerExpanded(false)
+        harness.controller.setMuted(true)
+        harness.controller.pause()
+        content.send(.paused)
+        XCTAssertEqual(sent, [], "the content's own actions are not the ad's")
     }
 
     func testUnreadableAdRulesLeaveTheContentToPlayWithAWarning() async {

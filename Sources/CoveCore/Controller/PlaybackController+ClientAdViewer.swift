@@ -21,7 +21,7 @@ extension PlaybackController {
         sendBeacons(creative.tracker.muted(muted))
     }
 
-    /// The player went fullscreen or left it while a client-side ad plays: `playerExpand`/`playerCollapse`.
+    /// The player went fullscreen or left it while a client-side ad plays (`CreativeTracker.expanded`).
     public func playerExpanded(_ expanded: Bool) {
         transition {
             guard let creative = currentSession?.clientAds?.running?.creative else { return }

@@ -89,10 +89,12 @@ public struct CreativeTracker: Sendable, Equatable {
         return [AdBeacon(urls: ad.tracking(muted ? "mute" : "unmute"))]
     }
 
-    /// The player went fullscreen, or left it.
+    /// The player went fullscreen, or left it: VAST 4's `playerExpand`/`playerCollapse` and VAST 2 and 3's
+    /// `fullscreen`/`exitFullscreen`, which ad servers of those versions still traffic (as vast-client-js sends both).
     public func expanded(_ expanded: Bool) -> [AdBeacon] {
         guard hasStarted, !isFinished else { return [] }
-        return [AdBeacon(urls: ad.tracking(expanded ? "playerExpand" : "playerCollapse"))]
+        return [AdBeacon(urls: ad.tracking(expanded ? "fullscreen" : "exitFullscreen")
+                             + ad.tracking(expanded ? "playerExpand" : "playerCollapse"))]
     }
 
     /// The viewer chose Learn More.

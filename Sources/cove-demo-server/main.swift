@@ -38,9 +38,11 @@ struct Options {
     }
 }
 
-/// One line on standard output, written at once (the `cove` that waits for it reads a pipe).
+/// One line on standard output, written at once (the `cove` that waits for it reads a pipe). A `cove` closed before
+/// it read the line has closed the pipe: the write fails (EPIPE, SIGPIPE being ignored) and is let go, since the end
+/// of standard input follows and ends the server as usual.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }
 
 func serve(_ options: Options) -> Int32 {
@@ -77,6 +79,7 @@ func serve(_ options: Options) -> Int32 {
     }
 }
 
+signal(SIGPIPE, SIG_IGN)
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(Data("usage: cove-demo-server [--media DIR] [--live] [--wait-if-live ID]\n".utf8))
     exit(2)

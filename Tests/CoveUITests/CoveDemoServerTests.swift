@@ -33,6 +33,28 @@ final class CoveDemoServerTests: XCTestCase {
         XCTAssertNotEqual(kill(server, 0), 0, "the server ended when its cove was killed")
     }
 
+    /// A `cove` closed while the server starts has closed the pipe the server's first line goes to: the server
+    /// still ends cleanly, without a crash report on the terminal they share.
+    func testTheDemoServerEndsCleanlyWhenItsCoveLeftBeforeItsFirstLine() throws {
+        let server = URL(fileURLWithPath: UITestSupport.coveBinary).deletingLastPathComponent()
+            .appendingPathComponent("cove-demo-server")
+        let process = Process()
+        process.executableURL = server
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try output.fileHandleForReading.close()  // no reader at all: the first line meets EPIPE
+        try process.run()
+        try output.fileHandleForWriting.close()
+        try input.fileHandleForWriting.close()  // the cove is gone
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, String(decoding: said, as: UTF8.self))
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: said, as: UTF8.self), "", "nothing on the terminal")
+    }
+
     /// Each thread lists the children it started (the server is started off the main thread).
     private func children(of pid: Int32) -> [Int32] {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []

@@ -141,4 +141,21 @@ final class CoveClientAdsTests: XCTestCase {
         let resumed = lines[skipped...].first { $0.contains(#""type":"progress""#) }
         XCTAssertTrue(resumed?.contains(#""time":5."#) ?? false, "the content resumes after the break: \(resumed ?? "")")
     }
+
+    /// Fullscreen in an ad, granted by a real compositor (Wayland), sends VAST 2/3's and VAST 4's beacons each way;
+    /// the pause that holds the ad still meanwhile sends its own.
+    func testFullscreenInAnAdUnderWaylandSendsItsBeaconsEachWay() throws {
+        let (emulator, _) = try startEmulator()
+        defer { emulator.stop() }
+        let run = try FullscreenAdPress.run(["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                             "--policy-key", DemoCatalog.policyKey,
+                                             "--video-id", DemoCatalog.clientAdsVideoID, "--print-events"])
+        XCTAssertEqual(run.status, 0, "every step was done and cove still ran: " + run.output)
+        let hits = beacons(emulator, atLeast: 1).filter { $0.hasPrefix("/beacons/demo/pre") }
+        let viewer = hits.filter { ["pause", "resume", "fullscreen", "playerExpand", "exitFullscreen", "playerCollapse"]
+            .contains($0.split(separator: "/").last.map(String.init) ?? "") }
+        XCTAssertEqual(viewer, ["pause", "fullscreen", "playerExpand", "exitFullscreen", "playerCollapse", "resume"]
+            .map { "/beacons/demo/pre-a/" + $0 }, "\(hits)")
+        XCTAssertTrue(hits.contains("/beacons/demo/pre-a/complete"), "the ad played on to its end: \(hits)")
+    }
 }

@@ -40,6 +40,11 @@ let package = Package(
         .target(name: "CQuitEarly"),
         // X11: the keep-above request of the Picture in Picture window (GDK has no API for it).
         .target(name: "CGtkShim", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("X11")]),
+        // protobuf-c: the Cast channel's CastMessage (code protoc-c generated from cast_channel.proto) and a shim
+        // that packs and reads it with plain C strings.
+        .target(name: "CCastChannel", exclude: ["cast_channel.proto"], linkerSettings: [.linkedLibrary("protobuf-c")]),
+        // libcrypto's X.509 for the emulator's throwaway TLS certificates (the Cast device on loopback).
+        .target(name: "CCryptoShim", dependencies: ["CCrypto"]),
         // The 360 view's GL (shaders, texture upload, the two eyes of VR goggles), as interop.md advises.
         .target(name: "CSphere", dependencies: ["CEpoxy"], linkerSettings: [.linkedLibrary("m")]),
 
@@ -51,8 +56,11 @@ let package = Package(
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
                                "CZVBIShim", "CLibc"],
                 swiftSettings: strict),
+        // Google Cast: the channel to a device (TLS through GIO, CASTV2 frames) and its protocol.
+        .target(name: "CoveCast", dependencies: ["CoveCore", "CoveGLib", "CCastChannel"], swiftSettings: strict),
         .target(name: "CoveEmulator",
-                dependencies: ["CoveCore", "CoveGLib", "CSoup", "CGStreamer", "CGLib", "CGLibShim", "CCrypto"],
+                dependencies: ["CoveCore", "CoveGLib", "CoveCast", "CSoup", "CGStreamer", "CGLib", "CGLibShim",
+                               "CCrypto", "CCryptoShim"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
                 dependencies: ["CoveCore", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CSphere"],
@@ -75,6 +83,8 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
+        .testTarget(name: "CoveCastTests", dependencies: ["CoveCast", "CoveEmulator", "CoveCore", "CoveGLib"],
+                    swiftSettings: strict),
         .testTarget(name: "CoveAppTests", dependencies: ["CoveApp", "CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
                     exclude: ["Fixtures"], swiftSettings: strict),

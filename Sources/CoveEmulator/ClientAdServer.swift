@@ -65,7 +65,7 @@ public enum ClientAdServer {
     /// What a generated Linear tracks (besides `Impression`, `Error` and `ClickTracking`).
     public static let trackingEvents = ["loaded", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile",
                                         "complete", "pause", "resume", "skip", "mute", "unmute", "playerExpand",
-                                        "playerCollapse", "fullscreen", "exitFullscreen"]
+                                        "playerCollapse", "fullscreen", "exitFullscreen", "closeLinear"]
 
     public static func rulesPath(key: String) -> String { prefix + key + "/rules.xml" }
 

@@ -14,7 +14,7 @@ final class ControllerClientAdsTests: XCTestCase {
     nonisolated private static func ad(_ id: String, seconds: Double, sequence: Int? = nil, skip: Double? = nil,
                            type: String = "video/mp4", framework: String? = nil) -> VASTAd {
         let events = ["loaded", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "pause", "resume",
-                      "skip", "mute", "unmute", "fullscreen", "exitFullscreen", "playerExpand", "playerCollapse"]
+                      "skip", "mute", "unmute", "fullscreen", "exitFullscreen", "playerExpand", "playerCollapse", "closeLinear"]
         return VASTAd(id: id, sequence: sequence, title: "Ad \(id)", impressions: [url("\(id)/impression")],
                       errors: [url("\(id)/error?code=[ERRORCODE]")],
                       linear: VASTLinear(duration: seconds, skipOffset: skip.map(VASTOffset.seconds),
@@ -194,6 +194,25 @@ final class ControllerClientAdsTests: XCTestCase {
         harness.controller.pause()
         content.send(.paused)
         XCTAssertEqual(sent, [], "the content's own actions are not the ad's")
+    }
+
+    /// Another video chosen while an ad plays closes it: `closeLinear`, never `complete`; an ad not yet shown has
+    /// nothing to close.
+    func testLeavingAnAdForAnotherVideoSendsCloseLinear() async {
+        await start()
+        content.prerollVOD(duration: 20)
+        await settle()
+        playCreative(2, end: false)
+        sent.removeAll()
+        harness.controller.setVideos([Video(sources: [Source(url: URL(string: Fixtures.uri("cb"))!)],
+                                            properties: ["id": "cb", "duration": 20000])])
+        await settle()
+        XCTAssertEqual(sent, ["p1/closeLinear"])
+        sent.removeAll()
+        harness.engines.last?.prerollVOD(duration: 20)
+        await settle()
+        harness.controller.terminateCurrentSession()
+        XCTAssertFalse(sent.contains { $0.hasSuffix("closeLinear") }, "the next pre-roll never showed: \(sent)")
     }
 
     func testUnreadableAdRulesLeaveTheContentToPlayWithAWarning() async {

@@ -227,6 +227,9 @@ public final class PlaybackController {
     func terminateCurrentSession(nextFollows: Bool) {
         guard let session = currentSession else { return }
         emit(.lifecycle(.terminate), in: session)
+        if var creative = session.clientAds?.running?.creative {
+            sendBeacons(creative.tracker.close())
+        }
         for creative in [clientCreativePlayer, currentSession?.clientAds?.running?.upcoming?.creative?.player]
             .compactMap({ $0 }) {
             creative.signalHandler = nil

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Follows one linear creative playing in a player of its own and says which beacons each moment sends (IAB VAST
 /// 4.3 §3.14): all impressions at once with `creativeView` and `start` at the first frame, quartiles as the ad
 /// plays, `progress` offsets once each, `complete` at its end (not after a skip), and the viewer's actions (pause,
-/// resume, mute, unmute, skip, click, fullscreen) each time they happen. Pure: the controller feeds it the
+/// resume, mute, unmute, skip, click, fullscreen, leaving it) each time they happen. Pure: the controller feeds it the
 /// creative's clock and the viewer's actions, and sends what it returns with the macros filled.
 public struct CreativeTracker: Sendable, Equatable {
     public let ad: ResolvedAd
@@ -62,6 +62,13 @@ public struct CreativeTracker: Sendable, Equatable {
         guard !isFinished else { return [] }
         isFinished = true
         return [AdBeacon(urls: ad.tracking("skip"))]
+    }
+
+    /// The viewer left it before its end (another video, or Cove closed): `closeLinear`, and never `complete`.
+    public mutating func close() -> [AdBeacon] {
+        guard hasStarted, !isFinished else { return [] }
+        isFinished = true
+        return [AdBeacon(urls: ad.tracking("closeLinear"))]
     }
 
     /// It could not play: its `Error` addresses and every wrapper's, with the code.

@@ -26,4 +26,9 @@ public struct WorkerThread: @unchecked Sendable {
     public func join() {
         g_thread_join(thread)
     }
+
+    /// Lets the thread go without waiting: it ends on its own, when its body returns.
+    public func detach() {
+        g_thread_unref(thread)
+    }
 }

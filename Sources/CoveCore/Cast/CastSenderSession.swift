@@ -22,10 +22,10 @@ public struct CastSenderSession: Sendable {
         public var events: [Event] = []
     }
 
-    /// A device that says nothing for this long is gone (its PONGs count; it should answer a PING every 5 s).
-    public static let silenceLimit = 15.0
     public static let pingInterval = 5.0
 
+    /// A device that says nothing for this long is gone (its PONGs count; it answers a PING every 5 s).
+    public let silenceLimit: Double
     public let senderID: String
     public let appId: String
     public private(set) var phase: Phase = .launching
@@ -42,8 +42,9 @@ public struct CastSenderSession: Sendable {
     private var lastPing: Double
 
     /// `load` is the LOAD to send once the app runs (its request ID is filled in here).
-    public init(senderID: String, appId: String, load: CastMediaMessage, at now: Double) {
+    public init(senderID: String, appId: String, load: CastMediaMessage, at now: Double, silenceLimit: Double = 15) {
         self.senderID = senderID
+        self.silenceLimit = silenceLimit
         self.appId = appId
         self.load = load
         lastHeard = now
@@ -95,7 +96,7 @@ public struct CastSenderSession: Sendable {
     /// The clock: a PING every 5 s, and a device silent for 15 s is lost.
     public mutating func tick(at now: Double) -> Step {
         guard !isEnded else { return Step() }
-        if now - lastHeard >= Self.silenceLimit { return end(.lost, at: now) }
+        if now - lastHeard >= silenceLimit { return end(.lost, at: now) }
         guard now - lastPing >= Self.pingInterval else { return Step() }
         lastPing = now
         return Step(send: [message(CastNamespace.heartbeat, to: "receiver-0", #"{"type":"PING"}"#)])

@@ -92,7 +92,8 @@ extension PlaybackController {
 
     private func begin(_ new: PlaybackSession, bumperDropped: Bool) {
         currentSession = new
-        session.wantsPlay = autoPlay
+        session.wantsPlay = pendingWantsPlay ?? autoPlay
+        pendingWantsPlay = nil
         announce()
         loadClientAds()
         listen()

@@ -57,6 +57,9 @@ public final class PlaybackController {
     var pendingBumper: Video?
     /// Where the next session starts (content seconds), set by `setVideos(_:bumper:startingAt:)`.
     var pendingStartPosition: Double?
+    /// Whether the next session plays once ready, when a handover says so (paused or playing as the TV was);
+    /// nil leaves it to `autoPlay`.
+    var pendingWantsPlay: Bool?
     /// Opens the next video in the queue while the current one nears its end, so autoAdvance shows its first
     /// frame at once (see `PreloadedSession`).
     public var preloadsNextVideo = true

@@ -23,6 +23,9 @@ public struct PlaybackSession {
     public let engine: any PlaybackEngine
     /// The bumper to play before the content, with the source chosen for it.
     public let bumper: (video: Video, source: Source)?
+    /// The video plays on another device (a Cast receiver): no pictures here, and no client-side ads (Brightcove's
+    /// receiver plays none; the creatives would play here, not on the TV).
+    public let isRemote: Bool
     /// While true the engine plays the bumper: no content events, no seeking.
     public internal(set) var isBumperActive = false
     /// Its player's facts of the load playing (the bumper's while it plays): read there, never copied here.
@@ -135,7 +138,9 @@ public struct PlaybackSession {
         case resume
     }
 
-    init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?) {
+    init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?,
+         isRemote: Bool = false) {
+        self.isRemote = isRemote
         self.video = video
         self.source = source
         self.engine = engine

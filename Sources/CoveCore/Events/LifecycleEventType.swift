@@ -35,4 +35,8 @@ public enum LifecycleEventType: String, Sendable, CaseIterable {
     case adsLoaderLoaded = "AdsLoaderLoaded"
     case adsLoaderFailed = "AdsLoaderFailed"
     case adsManagerDidReceiveAdError = "AdsManagerDidReceiveAdError"
+    /// Casting (the Google Cast plugin's names): the video went to a device, came back from it, or could not go.
+    case castSessionStarted = "CastSessionStarted"
+    case castSessionEnded = "CastSessionEnded"
+    case castSessionFailed = "CastSessionFailed"
 }

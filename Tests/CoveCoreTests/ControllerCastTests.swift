@@ -1,0 +1,110 @@
+import CoveCore
+import Synchronization
+import XCTest
+
+/// Casting in the controller: a chosen device plays the current video from its place in a session of its own
+/// (the cast source, no bumper, no client-side ads), the queue goes on there, and the video comes back here at the
+/// device's last place, playing or paused as it was.
+@MainActor
+final class ControllerCastTests: XCTestCase {
+    private final class Counter: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    private var local: [ScriptedEngine] = []
+    private var remote: [ScriptedEngine] = []
+    private var events: [PlaybackEvent] = []
+    private var provider: CastSessionProvider!
+    private var controller: PlaybackController!
+
+    override func setUp() async throws {
+        provider = CastSessionProvider(local: BasicSessionProvider { [unowned self] in
+            let engine = ScriptedEngine()
+            local.append(engine)
+            return engine
+        })
+        controller = PlaybackController(sessionProvider: provider)
+        controller.autoPlay = true
+        controller.autoAdvance = true
+        controller.addObserver { [unowned self] in events.append($0) }
+    }
+
+    private func castToTV() {
+        provider.cast(to: "Living Room TV") { [unowned self] _, _ in
+            let engine = ScriptedEngine()
+            remote.append(engine)
+            return engine
+        }
+    }
+
+    private static func video(_ id: String, castable: Bool = true) -> Video {
+        // Here HLS comes first whatever the scheme; a device gets HTTPS MP4 before HTTP HLS.
+        let sources = castable
+            ? [Source(url: URL(string: "http://cdn.example/\(id).m3u8")!, deliveryMethod: .hls),
+               Source(url: URL(string: "https://cdn.example/\(id).mp4")!, deliveryMethod: .mp4)]
+            : [Source(url: URL(string: "file:///videos/\(id).mp4")!)]
+        return Video(sources: sources, properties: ["id": .string(id), "duration": 60_000])
+    }
+
+    func testTheVideoGoesToTheDeviceAtItsPlaceAndComesBackAtTheDevicesPlace() async throws {
+        controller.setVideos([Self.video("a")])
+        let here = try XCTUnwrap(local.last)
+        here.prerollVOD(duration: 60)
+        here.send(.playing, .position(12.5))
+        XCTAssertEqual(here.loads.first?.uri, "http://cdn.example/a.m3u8")
+
+        castToTV()
+        controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
+        XCTAssertEqual(here.calls.last, .stop, "the local player lets go")
+        let tv = try XCTUnwrap(remote.last)
+        XCTAssertEqual(tv.loads.first?.uri, "https://cdn.example/a.mp4", "the device gets the cast source")
+        XCTAssertEqual(tv.loads.first?.options.startPosition, 12.5, "at the place")
+        XCTAssertTrue(controller.currentSession?.isRemote ?? false)
+        tv.prerollVOD(duration: 60)
+        XCTAssertEqual(tv.calls.last, .play, "playing, as it was here")
+        tv.send(.playing, .position(30))
+        XCTAssertEqual(controller.state.position, 30, "the controls follow the device")
+        controller.pause()
+        XCTAssertEqual(tv.calls.last, .pause, "and drive it")
+        tv.send(.paused)
+
+        provider.stopCasting()
+        controller.restartCurrentVideo(at: tv.position, playing: false)
+        XCTAssertEqual(tv.calls.last, .stop)
+        let back = try XCTUnwrap(local.last)
+        XCTAssertFalse(back === here)
+        XCTAssertEqual(back.loads.first?.uri, "http://cdn.example/a.m3u8")
+        XCTAssertEqual(back.loads.first?.options.startPosition, 30, "at the device's last place")
+        back.prerollVOD(duration: 60)
+        XCTAssertFalse(back.calls.contains(.play), "paused, as the device was")
+    }
+
+    func testTheQueueGoesOnOnTheDeviceAndAVideoItCannotPlayStaysHere() async throws {
+        controller.setVideos([Self.video("a"), Self.video("b", castable: false), Self.video("c")])
+        castToTV()
+        controller.restartCurrentVideo(at: nil, playing: true)
+        let first = try XCTUnwrap(remote.last)
+        first.prerollVOD(duration: 60)
+        first.send(.playing, .endOfStream)
+        XCTAssertEqual(remote.count, 1, "b has no source a device plays")
+        XCTAssertEqual(local.last?.loads.first?.uri, "file:///videos/b.mp4", "so it plays here")
+        local.last?.prerollVOD(duration: 60)
+        local.last?.send(.playing, .endOfStream)
+        XCTAssertEqual(remote.last?.loads.first?.uri, "https://cdn.example/c.mp4", "and the next goes to the device")
+    }
+
+    func testARemoteSessionRequestsNoClientSideAds() async throws {
+        let tagAsked = Counter()
+        controller.clientAdsSource = ClientAdsSource(
+            tag: { _ in tagAsked.add(); return URL(string: "https://ads.example/rules") },
+            fetch: { _ in .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no"))) })
+        castToTV()
+        controller.setVideos([Self.video("a")])
+        XCTAssertEqual(remote.count, 1)
+        XCTAssertEqual(tagAsked.value, 0, "the creatives would play here, not on the TV")
+        controller.reportCastSession(.castSessionStarted)
+        XCTAssertTrue(events.contains(.lifecycle(.castSessionStarted)))
+    }
+}

@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Arrows point one way: cove → CoveApp → CoveUI → CoveCore and CoveApp → CoveService → CoveCore, and cove → CoveMedia
-// → CoveCore; CoveEmulator and CoveGLib beside them (GLib glue, no player knowledge); C targets at the bottom. CoveUI
-// never sees the engine or a service: it reads the player state and shows what the app tier hands it.
+// → CoveCore and cove → CoveCast → CoveCore (the two players: GStreamer here, a Cast device there); CoveEmulator and
+// CoveGLib beside them (GLib glue, no player knowledge); C targets at the bottom. CoveUI never sees the engine or a
+// service: it reads the player state and shows what the app tier hands it.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
@@ -72,8 +73,8 @@ let package = Package(
                                "CGLibShim", "CLibc"],
                 swiftSettings: strict),
         .executableTarget(name: "cove",
-                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveUI", "CoveApp", "CoveGLib",
-                                         "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
+                          dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveCast", "CoveUI", "CoveApp",
+                                         "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
                           swiftSettings: mainActorByDefault),
         // The demo catalog's Playback API, a program of its own that `cove --demo` starts: the player never links
         // the emulator (nor, through it, libcrypto).

@@ -40,6 +40,16 @@ final class ContentLoader {
     /// The ad configuration what plays was asked for with.
     var adConfigID: String? { options.adConfigID }
 
+    /// What Brightcove's Cast receiver needs to ask the Playback API itself, for the catalog Cove plays from; nil
+    /// without one (a file, an address).
+    var castCatalog: CastLoad.Catalog? {
+        guard let configuration = demo?.configuration ?? PlaybackServiceConfiguration(options.playbackAPI) else {
+            return nil
+        }
+        return CastLoad.Catalog(accountID: configuration.accountID, policyKey: configuration.policyKey,
+                                authToken: configuration.authToken, adConfigID: options.adConfigID)
+    }
+
     func open(_ locations: [String]) {
         // The command line's start place was for its own target, not for what is opened later.
         options.startAt = nil

@@ -18,6 +18,7 @@ final class CoveApplication {
     private var playerView: PlayerView?
     private var controller: PlaybackController?
     private var loader: ContentLoader?
+    private var casting: Casting?
     private var startPage: StartPageHost?
     private var downloads: DownloadsHost?
     private var recentPlays: RecentPlaysRecorder?
@@ -127,10 +128,10 @@ final class CoveApplication {
         exit.saveState = { WindowGeometry.save(gtkWindow, to: state) }
         let captions = CoveStateFile.captionPersistence(in: state)
         let engineOptions = self.engineOptions
-        let controller = PlaybackController(captionPersistence: captions, captionCueLoader: CaptionLoader().cueLoader,
-                                            scheduler: MainLoopScheduler()) {
-            GStreamerEngine(options: engineOptions)
-        }
+        // Each video plays here, or on the Cast device chosen.
+        let provider = CastSessionProvider(local: BasicSessionProvider { GStreamerEngine(options: engineOptions) })
+        let controller = PlaybackController(sessionProvider: provider, captionPersistence: captions,
+                                            captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler())
         controller.autoPlay = true
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
@@ -227,6 +228,12 @@ final class CoveApplication {
         self.captionStyle = captionStyle
         captionStyle.attach(playerView)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
+        let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
+            loader.castCatalog
+        }
+        self.casting = casting
+        // `--cast-to`: the first video starts on the device.
+        if let device = options.cast.castToAddress { casting.cast(to: device) }
         startPage.start()
         downloads.start()
     }

@@ -89,6 +89,7 @@ final class ControllerCastTests: XCTestCase {
         first.prerollVOD(duration: 60)
         first.send(.playing, .endOfStream)
         XCTAssertEqual(remote.count, 1, "b has no source a device plays")
+        XCTAssertTrue(events.contains(.warning(code: CastMessages.keptHereCode, message: CastMessages.noSource)))
         XCTAssertEqual(local.last?.loads.first?.uri, "file:///videos/b.mp4", "so it plays here")
         local.last?.prerollVOD(duration: 60)
         local.last?.send(.playing, .endOfStream)
@@ -96,14 +97,22 @@ final class ControllerCastTests: XCTestCase {
     }
 
     func testARemoteSessionRequestsNoClientSideAds() async throws {
-        let tagAsked = Counter()
+        let tagAsked = Counter(), fetched = Counter()
         controller.clientAdsSource = ClientAdsSource(
             tag: { _ in tagAsked.add(); return URL(string: "https://ads.example/rules") },
-            fetch: { _ in .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no"))) })
+            fetch: { _ in fetched.add(); return .failure(AdFetchFailure(code: .wrapperTimeout, detail: .said("no"))) })
         castToTV()
         controller.setVideos([Self.video("a")])
         XCTAssertEqual(remote.count, 1)
-        XCTAssertEqual(tagAsked.value, 0, "the creatives would play here, not on the TV")
+        XCTAssertEqual(tagAsked.value, 1, "asked only to say so")
+        for _ in 0..<20 { await Task.yield() }
+        XCTAssertEqual(fetched.value, 0, "no ads asked for: the creatives would play here, not on the TV")
+        XCTAssertTrue(events.contains(.warning(code: CastMessages.adsNotCastCode, message: CastMessages.adsNotCast)))
+
+        provider.requiresHere = { _ in true }
+        controller.restartCurrentVideo(at: nil, playing: true)
+        XCTAssertEqual(remote.count, 1, "a video whose ads are required stays here")
+        XCTAssertTrue(events.contains(.warning(code: CastMessages.keptHereCode, message: CastMessages.adsRequired)))
         controller.reportCastSession(.castSessionStarted)
         XCTAssertTrue(events.contains(.lifecycle(.castSessionStarted)))
     }

@@ -47,6 +47,12 @@ public enum ConfigurationFile {
         return try ClientAdsOptions(keyFile: keyFile, path: path)
     }
 
+    /// The file's `[Cast]` group; nil bytes (no file) give none.
+    public static func cast(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> CastOptions {
+        guard let keyFile = try keyFile(bytes, path: path) else { return CastOptions() }
+        return try CastOptions(keyFile: keyFile, path: path)
+    }
+
     private static func keyFile(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> KeyFile? {
         guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -37,6 +37,10 @@ extension LaunchOptions {
         "--ad-wrapper-limit": .count(\.clientAds.wrapperLimit, minimum: 1),
         "--ad-targeting": .list(\.clientAds.targeting),
         "--ad-tag-cue-points": .flag(\.clientAds.cuePoints),
+        "--cast-device": .list(\.cast.devices),
+        "--cast-to": .value(\.cast.castTo),
+        "--cast-receiver": .value(\.cast.receiver),
+        "--cast-requires-ads": .flag(\.cast.requiresAds),
         "--url": .value(\.url),
         "--projection": .value(\.projection),
         "--start-at": .value(\.startAt),
@@ -91,6 +95,7 @@ extension LaunchOptions {
                 fromFile = try ConfigurationFile.settings(bytes, path: path)
                 analyticsFromFile = try ConfigurationFile.analytics(bytes, path: path)
                 options.clientAds = options.clientAds.overlaid(on: try ConfigurationFile.clientAds(bytes, path: path))
+                options.cast = options.cast.overlaid(on: try ConfigurationFile.cast(bytes, path: path))
             }
             options.playbackAPI = options.playbackAPI.overlaid(on: fromEnvironment.overlaid(on: fromFile))
             var analyticsFromEnvironment = AnalyticsOptions()

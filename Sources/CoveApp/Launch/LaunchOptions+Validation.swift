@@ -37,6 +37,10 @@ extension LaunchOptions {
     func validate() throws(LaunchOptionsError) {
         do throws(ConfigurationError) {
             try clientAds.validate()
+            try cast.validate()
+            if let castTo = cast.castTo, cast.castToAddress == nil {
+                throw ConfigurationError(message: tr("“%@” must be HOST or HOST:PORT").replacingPlaceholder(with: castTo))
+            }
         } catch {
             throw LaunchOptionsError(message: error.message)
         }

@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var analytics = AnalyticsOptions()
     /// Client-side ads: the `--ad-*` options over `cove.conf`'s `[Ads]`.
     public var clientAds = ClientAdsOptions()
+    /// Casting: the `--cast-*` options over `cove.conf`'s `[Cast]`.
+    public var cast = CastOptions()
     public var videoID: String?
     public var referenceID: String?
     public var playlistID: String?

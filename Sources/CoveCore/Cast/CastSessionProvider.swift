@@ -8,6 +8,8 @@ public final class CastSessionProvider: PlaybackSessionProvider {
 
     private let local: any PlaybackSessionProvider
     private var remote: RemotePlayerFactory?
+    /// Videos that must stay here even while casting (`--cast-requires-ads`: their client-side ads would not play).
+    public var requiresHere: @MainActor (Video) -> Bool = { _ in false }
     /// The device's name while casting.
     public private(set) var deviceName: String?
 
@@ -30,8 +32,11 @@ public final class CastSessionProvider: PlaybackSessionProvider {
     }
 
     public func makeSession(for video: Video, bumper: Video?) throws(NoPlayableSourceError) -> PlaybackSession {
-        guard let remote, !video.hasError, let source = SourceSelectionPolicy.cast.select(video) else {
-            return try local.makeSession(for: video, bumper: bumper)
+        guard let remote, !video.hasError else { return try local.makeSession(for: video, bumper: bumper) }
+        guard let source = SourceSelectionPolicy.cast.select(video), !requiresHere(video) else {
+            var here = try local.makeSession(for: video, bumper: bumper)
+            here.keptHereBecause = requiresHere(video) ? CastMessages.adsRequired : CastMessages.noSource
+            return here
         }
         return PlaybackSession(video: video, source: source, engine: remote(video, source), bumper: nil, isRemote: true)
     }
@@ -43,4 +48,17 @@ public final class CastSessionProvider: PlaybackSessionProvider {
     public func makePlayer() -> any PlaybackEngine {
         local.makePlayer()
     }
+}
+
+/// What Cove says about casting.
+public enum CastMessages {
+    public static let keptHereCode = "CAST_KEPT_HERE"
+    public static let adsNotCastCode = "CAST_WITHOUT_ADS"
+    public static let lostCode = "CAST_DEVICE_LOST"
+    public static var noSource: String { tr("This video has no source a Cast device can play; it plays here.") }
+    public static var adsRequired: String { tr("This video’s ads cannot play on a Cast device; it plays here.") }
+    public static var adsNotCast: String {
+        tr("Client-side ads do not play on a Cast device; the video is cast without them.")
+    }
+    public static var lost: String { tr("The connection to the Cast device %@ was lost; the video plays here again.") }
 }

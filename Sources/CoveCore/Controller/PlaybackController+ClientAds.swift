@@ -8,7 +8,13 @@ import FoundationEssentials
 extension PlaybackController {
     /// Starts reading the current session's ad rules, when its video has a tag and no server-side ads.
     func loadClientAds() {
-        guard let source = clientAdsSource, session.source.vmap == nil, !session.isRemote else { return }
+        guard let source = clientAdsSource, session.source.vmap == nil else { return }
+        guard !session.isRemote else {
+            if source.tag(session.video) != nil || !source.cuePointBreaks(session.video).isEmpty {
+                emit(.warning(code: CastMessages.adsNotCastCode, message: CastMessages.adsNotCast))
+            }
+            return
+        }
         guard let tag = source.tag(session.video) else {
             // No ad rules: breaks at the video's ad cue points, if the policy makes any.
             let breaks = source.cuePointBreaks(session.video).sorted { $0.contentTime < $1.contentTime }

@@ -95,6 +95,7 @@ extension PlaybackController {
         session.wantsPlay = pendingWantsPlay ?? autoPlay
         pendingWantsPlay = nil
         announce()
+        if let reason = session.keptHereBecause { emit(.warning(code: CastMessages.keptHereCode, message: reason)) }
         loadClientAds()
         listen()
         if bumperDropped {

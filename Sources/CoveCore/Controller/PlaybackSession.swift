@@ -26,6 +26,8 @@ public struct PlaybackSession {
     /// The video plays on another device (a Cast receiver): no pictures here, and no client-side ads (Brightcove's
     /// receiver plays none; the creatives would play here, not on the TV).
     public let isRemote: Bool
+    /// Why a video plays here while a device is chosen (no source it can play, ads it cannot); told when it begins.
+    var keptHereBecause: String?
     /// While true the engine plays the bumper: no content events, no seeking.
     public internal(set) var isBumperActive = false
     /// Its player's facts of the load playing (the bumper's while it plays): read there, never copied here.

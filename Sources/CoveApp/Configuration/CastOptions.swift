@@ -1,0 +1,121 @@
+import CoveCore
+
+/// Where Cove can cast and how: the `--cast-*` options over the `[Cast]` group of `cove.conf`:
+///
+///     [Cast]
+///     cast-device=192.168.1.20;tv.local:8009
+///     cast-receiver=brightcove
+///
+/// A device named by address is for networks without multicast (and for tests); `--cast-to` starts the video
+/// there at launch.
+public struct CastOptions: Sendable, Equatable {
+    public static let group = "Cast"
+    public static let defaultPort: UInt16 = 8009
+
+    /// A Cast device's address, `HOST[:PORT]` (8009 when no port is given).
+    public struct Address: Sendable, Equatable, CustomStringConvertible {
+        public var host: String
+        public var port: UInt16
+
+        public init?(_ text: String) {
+            var host = Substring(text)
+            var port = CastOptions.defaultPort
+            if let colon = text.lastIndex(of: ":"), !text.hasPrefix("[") || text[..<colon].hasSuffix("]") {
+                guard let number = UInt16(text[text.index(after: colon)...]), number > 0 else { return nil }
+                port = number
+                host = text[..<colon]
+            }
+            host = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : host
+            guard !host.isEmpty, !host.contains(where: { $0 == "/" || $0 == " " || $0 == "?" || $0 == "#" }) else {
+                return nil
+            }
+            self.host = String(host)
+            self.port = port
+        }
+
+        public var description: String { port == CastOptions.defaultPort ? host : "\(host):\(port)" }
+    }
+
+    /// The receiver app: Brightcove's for Video Cloud videos, Google's Default Media Receiver for addresses.
+    public enum Receiver: Sendable, Equatable {
+        case brightcove, defaultMedia, app(String)
+
+        public init?(_ text: String) {
+            switch text.lowercased() {
+            case "brightcove": self = .brightcove
+            case "default": self = .defaultMedia
+            default:
+                guard text.count == 8, text.allSatisfy(\.isHexDigit) else { return nil }
+                self = .app(text.uppercased())
+            }
+        }
+
+        public var appId: String {
+            switch self {
+            case .brightcove: CastReceiverApp.brightcove
+            case .defaultMedia: CastReceiverApp.defaultMedia
+            case .app(let id): id
+            }
+        }
+    }
+
+    /// `--cast-device`: devices named by address, each `HOST[:PORT]`.
+    public var devices: [String] = []
+    /// `--cast-to`: a device by name or address, cast to at launch.
+    public var castTo: String?
+    /// `--cast-receiver`: brightcove, default or an app ID.
+    public var receiver: String?
+    /// `--cast-requires-ads`: a video with client-side ads is not cast (Brightcove's receiver plays none).
+    public var requiresAds = false
+
+    public init() {}
+
+    public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
+        self.init()
+        for key in keyFile.keys(in: Self.group) {
+            guard let entry = keyFile.entry(key, in: Self.group) else { continue }
+            switch String(key.map { $0 == "_" ? "-" : $0 }) {
+            case "cast-device": devices = entry.value.split(separator: ";").map(String.init).filter { !$0.isEmpty }
+            case "cast-receiver": receiver = entry.value.isEmpty ? nil : entry.value
+            default:
+                throw ConfigurationError(message: "\(path):\(entry.line): "
+                    + tr("unknown key “%@” in group [%@]").filling(key, Self.group))
+            }
+            do throws(ConfigurationError) {
+                try validate()
+            } catch {
+                throw ConfigurationError(message: "\(path):\(entry.line): \(error.message)")
+            }
+        }
+    }
+
+    /// The command line's choices over the file's.
+    public func overlaid(on file: CastOptions) -> CastOptions {
+        var merged = self
+        merged.devices = devices + file.devices.filter { !devices.contains($0) }
+        merged.receiver = receiver ?? file.receiver
+        return merged
+    }
+
+    public func validate() throws(ConfigurationError) {
+        if let bad = devices.first(where: { Address($0) == nil }) {
+            throw ConfigurationError(message: tr("“%@” must be HOST or HOST:PORT").replacingPlaceholder(with: bad))
+        }
+        if let receiver, Receiver(receiver) == nil {
+            throw ConfigurationError(message: tr("“%@” must be brightcove, default or a receiver app ID")
+                .replacingPlaceholder(with: "--cast-receiver"))
+        }
+    }
+
+    /// The device `--cast-to` names: an address given with `--cast-device` or on its own.
+    public var castToAddress: Address? {
+        guard let castTo else { return nil }
+        return devices.compactMap(Address.init).first { $0.description == castTo || $0.host == castTo } ?? Address(castTo)
+    }
+
+    /// The receiver for a video: the one asked for, else Brightcove's for a Video Cloud video and the default
+    /// receiver for an address played with `--url`.
+    public func receiver(forCatalogVideo isCatalog: Bool) -> Receiver {
+        receiver.flatMap(Receiver.init) ?? (isCatalog ? .brightcove : .defaultMedia)
+    }
+}

@@ -1,0 +1,83 @@
+import CoveApp
+import CoveCast
+import CoveCore
+import CoveService
+
+/// Casting for the app: a chosen device gets the current video at its place (and the queue after it) through the
+/// controller's provider, each video in a `CastPlayer`; when the cast ends otherwise than by the viewer or the
+/// media's end, the video comes back here at the device's last place, playing or paused as it was there.
+@MainActor
+final class Casting {
+    private let controller: PlaybackController
+    private let provider: CastSessionProvider
+    private let options: CastOptions
+    /// Brightcove's receiver asks the Playback API itself: the account and credentials it needs, when Cove has them.
+    private let catalog: @MainActor () -> CastLoad.Catalog?
+    private var device: CastOptions.Address?
+
+    init(controller: PlaybackController, provider: CastSessionProvider, options: CastOptions,
+         catalog: @escaping @MainActor () -> CastLoad.Catalog?) {
+        self.controller = controller
+        self.provider = provider
+        self.options = options
+        self.catalog = catalog
+        if options.requiresAds {
+            provider.requiresHere = { [unowned controller] video in
+                guard let ads = controller.clientAdsSource else { return false }
+                return ads.tag(video) != nil || !ads.cuePointBreaks(video).isEmpty
+            }
+        }
+    }
+
+    /// Plays on `device` from now on: the current video moves there at its place; with none yet (at launch), the
+    /// first one starts there.
+    func cast(to device: CastOptions.Address) {
+        if let video = controller.currentSession?.video, SourceSelectionPolicy.cast.select(video) == nil {
+            controller.reportWarning(code: CastMessages.keptHereCode, message: CastMessages.noSource)
+            return
+        }
+        self.device = device
+        // The app keeps its one Casting for as long as it runs.
+        provider.cast(to: device.description) { [unowned self] video, source in
+            makePlayer(for: video, source: source, on: device)
+        }
+        controller.reportCastSession(.castSessionStarted)
+        if controller.currentSession != nil {
+            controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
+        }
+    }
+
+    private func makePlayer(for video: Video, source: Source, on device: CastOptions.Address) -> CastPlayer {
+        let isCatalog = video.id != nil && catalog() != nil
+        let receiver = options.receiver(forCatalogVideo: isCatalog)
+        let catalog = self.catalog()
+        let language = controller.state.selectedCaptionTrack?.language
+        let player = CastPlayer(target: .init(host: device.host, port: device.port, appId: receiver.appId) { _, start in
+            if receiver == .brightcove, let catalog {
+                return CastLoad.brightcove(video: video, catalog: catalog, startPosition: start)
+            }
+            return CastLoad.defaultReceiver(video: video, source: source, startPosition: start, captionLanguage: language)
+        })
+        player.onCastEnded = { [weak self] reason, position in self?.ended(reason, at: position) }
+        return player
+    }
+
+    private func ended(_ reason: CastEndReason, at position: Double?) {
+        switch reason {
+        case .finished, .endedByViewer:
+            return
+        case .launchFailed, .loadFailed:
+            controller.reportCastSession(.castSessionFailed)
+        case .lost:
+            controller.reportWarning(code: CastMessages.lostCode,
+                                     message: CastMessages.lost.replacingPlaceholder(with: device?.description ?? ""))
+            controller.reportCastSession(.castSessionEnded)
+        case .stoppedOnDevice:
+            controller.reportCastSession(.castSessionEnded)
+        }
+        device = nil
+        provider.stopCasting()
+        // The remote session is still current: its state is the device's last.
+        controller.restartCurrentVideo(at: position, playing: controller.state.status == .playing)
+    }
+}

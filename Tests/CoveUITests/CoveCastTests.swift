@@ -1,0 +1,91 @@
+import CoveCore
+import CoveEmulator
+import Foundation
+import XCTest
+
+/// The real `cove` casting to the emulator's Cast device, named by address: `--cast-to` starts the video there at
+/// `--start-at`'s place with the receiver's LOAD; the TV stopping its app, or falling silent, brings the video back
+/// here at the device's place; the policy key reaches the device and nothing else.
+final class CoveCastTests: XCTestCase {
+    private func play(_ emulator: PlaybackAPIEmulator, on device: CastDeviceEmulator, _ extra: [String]) throws
+        -> CoveProcess {
+        try CoveProcess(UITestSupport.coveBinary,
+                        ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                         "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.mp4VideoID, "--print-events",
+                         "--cast-to", "127.0.0.1:\(device.port)"] + extra)
+    }
+
+    private func load(_ device: CastDeviceEmulator) -> CastMediaMessage? {
+        device.received.lazy.compactMap { CastJSON.decode(CastMediaMessage.self, from: $0.message.payload) }
+            .first { $0.type == "LOAD" }
+    }
+
+    /// The content seconds of the `progress` lines after the line matching `marker`.
+    private func progress(after marker: String, in lines: [String]) -> [Double] {
+        guard let start = lines.lastIndex(where: { $0.contains(marker) }) else { return [] }
+        return lines[start...].compactMap { line -> Double? in
+            guard line.contains(#""type":"progress""#), let range = line.range(of: #""time":"#) else { return nil }
+            return Double(line[range.upperBound...].prefix { "0123456789.".contains($0) })
+        }
+    }
+
+    func testTheVideoStartsOnTheDeviceAndComesBackAtItsPlaceWhenTheTVStopsIt() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let run = try play(emulator, on: device, ["--cast-receiver", "default", "--start-at", "3"])
+        defer { run.stop() }
+        let started = run.waitForLines(timeout: 60) { _ in device.playing?.playerState == "PLAYING" }
+        let load = try XCTUnwrap(load(device), run.allOutput)
+        XCTAssertEqual(load.currentTime, 3, "at --start-at's place")
+        XCTAssertTrue(load.media?.contentId.hasPrefix(emulator.mediaBaseURL) ?? false, "\(load)")
+        XCTAssertNotNil(load.media?.metadata?.title, "the video's name shows on the TV")
+        XCTAssertTrue(started.contains { $0.contains(#""event":"CastSessionStarted""#) }, started.joined(separator: "\n"))
+        XCTAssertEqual(device.received.first.map { CastJSON.type(of: $0.message.payload) }, "CONNECT")
+
+        Thread.sleep(forTimeInterval: 1.5)
+        let place = try XCTUnwrap(device.playing?.position)
+        device.stopAppFromTV()
+        let lines = run.waitForLines(timeout: 30) { lines in
+            !self.progress(after: #""event":"CastSessionEnded""#, in: lines).isEmpty
+        }
+        let here = progress(after: #""event":"CastSessionEnded""#, in: lines)
+        XCTAssertEqual(here.first ?? 0, place, accuracy: 1, "back here at the device's place: \(here)")
+        XCTAssertEqual(device.playing == nil, true, "the app is gone from the TV")
+    }
+
+    func testBrightcovesReceiverGetsTheCatalogAndOnlyItSeesTheKey() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let run = try play(emulator, on: device, [])
+        defer { run.stop() }
+        _ = run.waitForLines(timeout: 60) { _ in device.playing?.playerState == "PLAYING" }
+        let load = try XCTUnwrap(load(device), run.allOutput)
+        XCTAssertEqual(device.playing?.appId, CastReceiverApp.brightcove, "a Video Cloud video goes to Brightcove's")
+        XCTAssertEqual(load.customData?["accountId"], .string(DemoCatalog.accountID))
+        XCTAssertEqual(load.customData?["catalogParams"]?["id"], .string(DemoCatalog.mp4VideoID))
+        XCTAssertEqual(load.customData?["catalogParams"]?["policyKey"], .string(DemoCatalog.policyKey))
+        run.stop()
+        XCTAssertFalse(run.allOutput.contains(DemoCatalog.policyKey), "no event or log line carries the key")
+    }
+
+    func testADeviceThatFallsSilentIsLeftAndTheVideoPlaysHere() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let run = try play(emulator, on: device, ["--cast-receiver", "default"])
+        defer { run.stop() }
+        _ = run.waitForLines(timeout: 60) { _ in device.playing?.playerState == "PLAYING" }
+        device.switches.silent = true
+        let lines = run.waitForLines(timeout: 40) { lines in
+            !self.progress(after: "CAST_DEVICE_LOST", in: lines).isEmpty
+        }
+        XCTAssertTrue(lines.contains { $0.contains("CAST_DEVICE_LOST") && $0.contains("127.0.0.1:\(device.port)") },
+                      run.allOutput)
+        XCTAssertFalse(progress(after: "CAST_DEVICE_LOST", in: lines).isEmpty, "the video plays here again")
+    }
+}

@@ -62,6 +62,9 @@ public final class PlayerView {
     public let assets: MediaAssets
     lazy var textures = RemoteTextures(assets: assets)
     lazy var poster = PosterView(textures: textures)
+    let castingNotice = CastingNotice()
+    /// Where the viewer chose to play (`player.cast`): a Cast device's name, nil for here. The app casts.
+    public var castHandler: (@MainActor (String?) -> Void)?
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     /// The More button's menu: the playback speed, bound to `player.set-rate`.
     lazy var overflowMenu = OverflowMenu(button: controlBar.overflowButton)
@@ -91,6 +94,7 @@ public final class PlayerView {
         pictureInPicture = PictureInPicture(overlay: widget)
         watchPictureSize()
         gtk_overlay_add_overlay(cast(widget), poster.root)
+        gtk_overlay_add_overlay(cast(widget), castingNotice.root)
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), notice.root)
@@ -105,6 +109,7 @@ public final class PlayerView {
         applyLayout(selection.initialLayout())
         wireControls()
         wireActions()
+        wireCasting()
         wirePointer()
         wireCaptions()
         thumbnails.markerName = { [unowned controlBar] time, tolerance in
@@ -257,8 +262,7 @@ public final class PlayerView {
     func applyLayout(_ choice: ControlTypeSelection.Choice?) {
         guard let choice else { return }
         controlBar.setLayout(choice.layout)
-        visibility.keepControlsVisible = options.keepControlsVisible || choice.isAudioOnly
-        poster.update(video: controller.state.video, audioOnly: choice.isAudioOnly)
+        showWhereItPlays()
         reportLayout()
     }
 
@@ -441,7 +445,7 @@ public final class PlayerView {
             surface.describe(video)
             choosePictureView(for: video)
             thumbnails.load(for: video)
-            poster.update(video: video, audioOnly: selection.isAudioOnly)
+            showWhereItPlays()
             controlBar.setCuePoints(video?.cuePoints ?? [])
             overflowMenu.setChapters([])
             status.clear()

@@ -2,6 +2,7 @@ import CoveApp
 import CoveCast
 import CoveCore
 import CoveService
+import CoveUI
 
 /// Casting for the app: a chosen device gets the current video at its place (and the queue after it) through the
 /// controller's provider, each video in a `CastPlayer`; when the cast ends otherwise than by the viewer or the
@@ -44,6 +45,27 @@ final class Casting {
         controller.reportCastSession(.castSessionStarted)
         if controller.currentSession != nil {
             controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
+        }
+    }
+
+    /// The viewer brings the video back here: the device's app stops, the video goes on here at its place.
+    func stop() {
+        guard device != nil else { return }
+        device = nil
+        provider.stopCasting()
+        controller.reportCastSession(.castSessionEnded)
+        controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
+    }
+
+    /// The menu's "Play On" choices: the devices named by address.
+    func offer(in player: PlayerView) {
+        var known = options.devices.compactMap(CastOptions.Address.init)
+        if let castTo = options.castToAddress, !known.contains(castTo) { known.append(castTo) }
+        player.setCastDevices(known.map(\.description))
+        player.castHandler = { [unowned self] name in
+            guard let name else { return stop() }
+            guard let address = CastOptions.Address(name), address != device else { return }
+            cast(to: address)
         }
     }
 

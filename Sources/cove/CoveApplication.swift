@@ -232,6 +232,7 @@ final class CoveApplication {
             loader.castCatalog
         }
         self.casting = casting
+        casting.offer(in: playerView)
         // `--cast-to`: the first video starts on the device.
         if let device = options.cast.castToAddress { casting.cast(to: device) }
         startPage.start()

@@ -89,3 +89,45 @@ final class CoveCastTests: XCTestCase {
         XCTAssertFalse(progress(after: "CAST_DEVICE_LOST", in: lines).isEmpty, "the video plays here again")
     }
 }
+
+/// The viewer's way: More › Play On › the device, over AT-SPI as a screen reader or a switch device presses it;
+/// the window says where the video plays; This Computer brings it back.
+final class CoveCastMenuTests: XCTestCase {
+    func testPlayOnTheDeviceFromTheMenuAndBackHere() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let name = "127.0.0.1:\(device.port)"
+        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent("cast-menu-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let script = #"""
+            app=$0; drive=$1; events=$2; shift 2
+            "$app" "$@" > "$events" & pid=$!
+            "$drive" cove 90 "wait push button:Pause" "click push button:More" "click push button:\#(name)" \
+                "wait status bar:Playing on \#(name)" "click push button:More" "click push button:This Computer" \
+                "gone status bar:Playing on \#(name)"; status=$?
+            sleep 1
+            kill $pid || status=99
+            wait $pid
+            exit $status
+            """#
+        let run = try CoveProcess.onOwnSessionBus(script, [UITestSupport.coveBinary, helpers + "/atspi-drive", events,
+            "--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+            "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.mp4VideoID, "--print-events",
+            "--cast-device", name, "--cast-receiver", "default"])
+        defer { run.stop() }
+        let status = run.waitForExit(timeout: 150)
+        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        XCTAssertEqual(status, 0, run.allOutput + lines.joined(separator: "\n"))
+        let types = device.received.compactMap { CastJSON.type(of: $0.message.payload) }.filter { $0 != "PING" }
+        XCTAssertEqual(Array(types.prefix(4)), ["CONNECT", "LAUNCH", "CONNECT", "LOAD"], "\(types)")
+        XCTAssertTrue(types.contains("STOP"), "This Computer stops the app on the TV: \(types)")
+        let order = lines.compactMap { line -> String? in
+            ["CastSessionStarted", "CastSessionEnded"].first { line.contains(#""event":"\#($0)""#) }
+        }
+        XCTAssertEqual(order, ["CastSessionStarted", "CastSessionEnded"])
+    }
+}

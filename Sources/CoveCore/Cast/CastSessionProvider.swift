@@ -38,7 +38,8 @@ public final class CastSessionProvider: PlaybackSessionProvider {
             here.keptHereBecause = requiresHere(video) ? CastMessages.adsRequired : CastMessages.noSource
             return here
         }
-        return PlaybackSession(video: video, source: source, engine: remote(video, source), bumper: nil, isRemote: true)
+        return PlaybackSession(video: video, source: source, engine: remote(video, source), bumper: nil,
+                               castDevice: deviceName)
     }
 
     public func canPlay(_ video: Video) -> Bool {

@@ -23,9 +23,10 @@ public struct PlaybackSession {
     public let engine: any PlaybackEngine
     /// The bumper to play before the content, with the source chosen for it.
     public let bumper: (video: Video, source: Source)?
-    /// The video plays on another device (a Cast receiver): no pictures here, and no client-side ads (Brightcove's
-    /// receiver plays none; the creatives would play here, not on the TV).
-    public let isRemote: Bool
+    /// The Cast device the video plays on (its name), nil when it plays here. A remote session shows no pictures
+    /// here and plays no client-side ads (Brightcove's receiver plays none; the creatives would play here).
+    public let castDevice: String?
+    public var isRemote: Bool { castDevice != nil }
     /// Why a video plays here while a device is chosen (no source it can play, ads it cannot); told when it begins.
     var keptHereBecause: String?
     /// While true the engine plays the bumper: no content events, no seeking.
@@ -141,8 +142,8 @@ public struct PlaybackSession {
     }
 
     init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?,
-         isRemote: Bool = false) {
-        self.isRemote = isRemote
+         castDevice: String? = nil) {
+        self.castDevice = castDevice
         self.video = video
         self.source = source
         self.engine = engine

@@ -78,7 +78,7 @@ let package = Package(
                           swiftSettings: mainActorByDefault),
         // The demo catalog's Playback API, a program of its own that `cove --demo` starts: the player never links
         // the emulator (nor, through it, libcrypto).
-        .executableTarget(name: "cove-demo-server", dependencies: ["CoveEmulator"], swiftSettings: strict),
+        .executableTarget(name: "cove-demo-server", dependencies: ["CoveEmulator", "CoveCore"], swiftSettings: strict),
 
         .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],
                           swiftSettings: strict),

@@ -1,3 +1,4 @@
+import CoveCore
 import CoveEmulator
 import Foundation
 
@@ -11,6 +12,7 @@ import Foundation
 // once their windows can play when VIDEO_ID is one of them. Once serving on loopback it prints one line:
 //
 //   cove-demo base=URL auth=URL account=ID policy-key=KEY videos=ID,… playlists=ID,… ads-video=ID ad-config=ID
+//             cast=HOST:PORT
 //
 // and serves until its standard input ends: the `cove` that started it holds the other end, so the server goes
 // with it however it ends.
@@ -55,7 +57,13 @@ func serve(_ options: Options) -> Int32 {
         }
         let emulator = PlaybackAPIEmulator(catalog: DemoCatalog.make(media: media, mediaBaseURL: ""))
         _ = try emulator.start()
-        emulator.catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL, live: streams)
+        let catalog = DemoCatalog.make(media: media, mediaBaseURL: emulator.mediaBaseURL, live: streams)
+        emulator.catalog = catalog
+        // A TV to cast to without one: it plays each video for as long as the catalog says it lasts.
+        let tv = try CastDeviceEmulator(name: "Cove demo TV") { media, custom in
+            guard media.duration == nil, let id = custom?["catalogParams"]?["id"] else { return media.duration }
+            return catalog.videos.first { $0["id"] == id }?["duration"]?.doubleValue.map { $0 / 1000 }
+        }
         // In the order a new user would try them; the region-restricted video is shown by its playlist.
         let videos = [
             DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.audioVideoID,
@@ -66,11 +74,12 @@ func serve(_ options: Options) -> Int32 {
         say("cove-demo base=\(emulator.baseURL) auth=\(emulator.authBaseURL) account=\(DemoCatalog.accountID)"
             + " policy-key=\(DemoCatalog.policyKey) videos=\(videos.joined(separator: ","))"
             + " playlists=\(playlists.joined(separator: ",")) ads-video=\(DemoCatalog.adsVideoID)"
-            + " ad-config=\(DemoCatalog.adConfigID)")
+            + " ad-config=\(DemoCatalog.adConfigID) cast=127.0.0.1:\(tv.port)")
         // Serving happens on the emulator's own thread; this one waits for the end of standard input.
         var byte: UInt8 = 0
         while read(0, &byte, 1) > 0 {}
         streams?.stop()
+        tv.stop()
         emulator.stop()
         return 0
     } catch {

@@ -15,6 +15,9 @@ final class Casting {
     /// Brightcove's receiver asks the Playback API itself: the account and credentials it needs, when Cove has them.
     private let catalog: @MainActor () -> CastLoad.Catalog?
     private var device: CastOptions.Address?
+    /// The devices offered in the menu, each by the name shown (its address, or the name it goes by).
+    private var offered: [(name: String, address: CastOptions.Address)] = []
+    private weak var player: PlayerView?
 
     init(controller: PlaybackController, provider: CastSessionProvider, options: CastOptions,
          catalog: @escaping @MainActor () -> CastLoad.Catalog?) {
@@ -33,13 +36,14 @@ final class Casting {
     /// Plays on `device` from now on: the current video moves there at its place; with none yet (at launch), the
     /// first one starts there.
     func cast(to device: CastOptions.Address) {
+        let name = offered.first { $0.address == device }?.name ?? device.description
         if let video = controller.currentSession?.video, SourceSelectionPolicy.cast.select(video) == nil {
             controller.reportWarning(code: CastMessages.keptHereCode, message: CastMessages.noSource)
             return
         }
         self.device = device
         // The app keeps its one Casting for as long as it runs.
-        provider.cast(to: device.description) { [unowned self] video, source in
+        provider.cast(to: name) { [unowned self] video, source in
             makePlayer(for: video, source: source, on: device)
         }
         controller.reportCastSession(.castSessionStarted)
@@ -57,16 +61,25 @@ final class Casting {
         controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
     }
 
-    /// The menu's "Play On" choices: the devices named by address.
+    /// The menu's "Play On" choices: the devices named by address (and the demo's).
     func offer(in player: PlayerView) {
         var known = options.devices.compactMap(CastOptions.Address.init)
         if let castTo = options.castToAddress, !known.contains(castTo) { known.append(castTo) }
-        player.setCastDevices(known.map(\.description))
+        offered = known.map { ($0.description, $0) }
+        player.setCastDevices(offered.map(\.name))
+        self.player = player
         player.castHandler = { [unowned self] name in
             guard let name else { return stop() }
-            guard let address = CastOptions.Address(name), address != device else { return }
+            guard let address = offered.first(where: { $0.name == name })?.address, address != device else { return }
             cast(to: address)
         }
+    }
+
+    /// One more device to offer, by the name it goes by (the demo's TV).
+    func offer(_ address: CastOptions.Address, named name: String) {
+        guard !offered.contains(where: { $0.address == address }) else { return }
+        offered.append((name, address))
+        player?.setCastDevices(offered.map(\.name))
     }
 
     private func makePlayer(for video: Video, source: Source, on device: CastOptions.Address) -> CastPlayer {
@@ -92,7 +105,7 @@ final class Casting {
             controller.reportCastSession(.castSessionFailed)
         case .lost:
             controller.reportWarning(code: CastMessages.lostCode,
-                                     message: CastMessages.lost.replacingPlaceholder(with: device?.description ?? ""))
+                                     message: CastMessages.lost.replacingPlaceholder(with: provider.deviceName ?? ""))
             controller.reportCastSession(.castSessionEnded)
         case .stoppedOnDevice:
             controller.reportCastSession(.castSessionEnded)

@@ -18,6 +18,8 @@ final class ContentLoader {
     private(set) var demo: DemoServer?
     /// Told of every Playback API request (analytics' catalog events).
     var catalogObserver: (@Sendable (CatalogExchange) -> Void)?
+    /// The demo server's Cast device (`HOST:PORT`), once it serves.
+    var onDemoCastDevice: (@MainActor (String) -> Void)?
     /// Generic Stream Concurrency's requests, shared by every video this window plays (the quit waits on it).
     let streamConcurrencyClient: StreamConcurrencyClient
     /// Heartbeats for the video or playlist fetched with a token, when asked for (ContentLoader+StreamConcurrency).
@@ -187,6 +189,7 @@ final class ContentLoader {
             case .success(let demo):
                 guard let self else { return demo.stop() }
                 self.demo = demo
+                if let device = demo.catalog.castDevice { self.onDemoCastDevice?(device) }
                 self.find(with: self.demoService(demo))
             case .failure(let error):
                 self?.controller.reportError(code: "DEMO_UNAVAILABLE",

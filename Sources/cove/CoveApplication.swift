@@ -233,6 +233,9 @@ final class CoveApplication {
         }
         self.casting = casting
         casting.offer(in: playerView)
+        loader.onDemoCastDevice = { [unowned casting] device in
+            if let address = CastOptions.Address(device) { casting.offer(address, named: "Cove demo TV") }
+        }
         // `--cast-to`: the first video starts on the device.
         if let device = options.cast.castToAddress { casting.cast(to: device) }
         startPage.start()

@@ -16,6 +16,8 @@ nonisolated final class DemoServer: Sendable {
         /// The video with client-side ad rules, asked for with its ad configuration.
         let adsVideoID: String
         let adConfigID: String
+        /// The demo's Cast device (`HOST:PORT`), to cast to without a TV.
+        let castDevice: String?
     }
 
     let configuration: PlaybackServiceConfiguration
@@ -94,7 +96,8 @@ nonisolated final class DemoServer: Sendable {
         if let auth = fields["auth"] { configuration.authBaseURL = auth }
         let list = { (name: String) in fields[name].map { $0.split(separator: ",").map(String.init) } ?? [] }
         let catalog = Catalog(accountID: account, videoIDs: list("videos"), playlistIDs: list("playlists"),
-                              adsVideoID: fields["ads-video"] ?? "", adConfigID: fields["ad-config"] ?? "")
+                              adsVideoID: fields["ads-video"] ?? "", adConfigID: fields["ad-config"] ?? "",
+                              castDevice: fields["cast"])
         return DemoServer(configuration: configuration, catalog: catalog, process: process, input: toServer[1])
     }
 

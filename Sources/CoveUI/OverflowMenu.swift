@@ -129,6 +129,8 @@ final class OverflowMenu {
             // gives check buttons shown as radios no action over AT-SPI).
             let item = gtk_toggle_button_new_with_label(label)!
             gtk_widget_add_css_class(item, "flat")
+            gtk_widget_add_css_class(item, "cove-cast-choice")
+            if let text = gtk_button_get_child(cast(item)) { gtk_label_set_xalign(cast(text), 0) }
             gtk_actionable_set_action_name(OpaquePointer(item), "player.cast")
             gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_string(target))
             closeWhenChosen(item)

@@ -38,6 +38,7 @@ public enum PlayerStyle {
     .cove-statistics .cove-statistics-label { color: rgba(255, 255, 255, 0.66); }
     .cove-statistics .cove-statistics-scales { font-size: 0.8em; color: rgba(255, 255, 255, 0.75); }
     .cove-notice { background-color: rgba(18, 18, 20, 0.78); color: white; border-radius: 8px; padding: 8px 14px; }
+    button.cove-cast-choice:checked { background-color: rgba(64, 150, 230, 0.45); font-weight: bold; }
     .cove-casting { background-color: rgba(18, 18, 20, 0.78); color: white; border-radius: 8px; padding: 10px 18px;
                     font-size: 1.2em; font-weight: bold; }
     .cove-control-bar button.cove-live.cove-live-edge { color: rgb(85, 154, 66); }

@@ -20,6 +20,8 @@ final class ControlBar {
     let preferredBitrateButton: Widget
     let video360Button: Widget
     let pictureInPictureButton: Widget
+    /// The external route button: the Cast menu.
+    let castButton: Widget
     /// "More": its popover holds the playback speed (OverflowMenu).
     let overflowButton: Widget
     let elastic: ElasticLayout
@@ -30,6 +32,7 @@ final class ControlBar {
     var onClosedCaption: () -> Void = {}
     var onPreferredBitrate: () -> Void = {}
     var onOverflow: () -> Void = {}
+    var onCast: () -> Void = {}
     /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
     private(set) var bumperModeActive = false
     /// While a server-side ad plays the slider is yellow, shows the ad's own progress and takes no input (facts
@@ -67,6 +70,7 @@ final class ControlBar {
         preferredBitrateButton = gtk_button_new_from_icon_name("emblem-system-symbolic")
         video360Button = gtk_button_new_from_icon_name("object-rotate-right-symbolic")
         pictureInPictureButton = gtk_button_new_from_icon_name("view-dual-symbolic")
+        castButton = gtk_button_new_from_icon_name("video-display-symbolic")
         overflowButton = gtk_button_new_from_icon_name("view-more-symbolic")
 
         for label in [currentTimeLabel, separatorLabel, durationLabel] { gtk_widget_add_css_class(label, "cove-time") }
@@ -112,7 +116,7 @@ final class ControlBar {
          .timeSeparator: separatorLabel, .duration: durationLabel, .progress: slider, .screenMode: screenModeButton,
          .closedCaption: closedCaptionButton, .live: liveButton, .volume: volumeButton,
          .preferredBitrate: preferredBitrateButton, .video360: video360Button, .pictureInPicture: pictureInPictureButton,
-         .overflow: overflowButton]
+         .externalRoute: castButton, .overflow: overflowButton]
     }
 
     func widget(for tag: ViewTag) -> Widget? { tagWidgets[tag] }
@@ -146,6 +150,7 @@ final class ControlBar {
         setAccessible(.preferredBitrate, tr("Preferred Bit rate"))
         setAccessible(.video360, tr("360 Video"))
         setAccessible(.pictureInPicture, tr("Picture in Picture"))
+        setAccessible(.externalRoute, tr("Cast"))
         setAccessible(.overflow, tr("More"))
         setPlaying(isShowingPause)
         setFullscreen(isShowingExitFullscreen)
@@ -162,6 +167,7 @@ final class ControlBar {
         Signals.connect(closedCaptionButton, "clicked") { [weak self] in self?.onClosedCaption() }
         Signals.connect(preferredBitrateButton, "clicked") { [weak self] in self?.onPreferredBitrate() }
         Signals.connect(overflowButton, "clicked") { [weak self] in self?.onOverflow() }
+        Signals.connect(castButton, "clicked") { [weak self] in self?.onCast() }
         Signals.connectDouble(volumeButton, "value-changed") { [weak self] value in
             guard let self, !self.isShowingVolume else { return }
             self.onVolume(value)

@@ -53,6 +53,11 @@ struct ControlTypeSelection {
         }
     }
 
+    /// The Cast button shows once a device is known; returns whether the controls changed.
+    mutating func castDevicesKnown(_ known: Bool) -> Bool {
+        update { $0.externalRouteEnabled = known }
+    }
+
     /// Bumper mode hides jump back (facts §8.1); returns whether the controls changed.
     mutating func bumperModeChanged(_ active: Bool) -> Bool {
         update { $0.bumperModeActive = active }

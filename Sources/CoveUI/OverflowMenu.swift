@@ -112,32 +112,13 @@ final class OverflowMenu {
         }
     }
 
-    /// "Play On": this computer, then each Cast device known, bound to `player.cast` with the device's name as
-    /// target ("" here), so the one the video plays on is pressed; empty while no device is known.
+    /// "Play On" (CastChoices); empty while no device is known.
     private let castSection: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
     private(set) var castItems: [Widget] = []
 
     func setCastDevices(_ names: [String]) {
-        while let child = gtk_widget_get_first_child(castSection) { gtk_box_remove(cast(castSection), child) }
-        castItems = []
-        guard !names.isEmpty else { return }
-        let title = gtk_label_new(tr("Play On"))!
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(cast(castSection), title)
-        for (target, label) in [("", tr("This Computer"))] + names.map({ ($0, $0) }) {
-            // Toggle buttons: pressed where the video plays, and each one pressable by a screen reader (GTK 4.8
-            // gives check buttons shown as radios no action over AT-SPI).
-            let item = gtk_toggle_button_new_with_label(label)!
-            gtk_widget_add_css_class(item, "flat")
-            gtk_widget_add_css_class(item, "cove-cast-choice")
-            if let text = gtk_button_get_child(cast(item)) { gtk_label_set_xalign(cast(text), 0) }
-            gtk_actionable_set_action_name(OpaquePointer(item), "player.cast")
-            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_string(target))
-            closeWhenChosen(item)
-            gtk_box_append(cast(castSection), item)
-            castItems.append(item)
-        }
-        gtk_box_append(cast(castSection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        castItems = CastChoices.fill(castSection, devices: names) { [weak self] item in self?.closeWhenChosen(item) }
+        if !castItems.isEmpty { gtk_box_append(cast(castSection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)) }
     }
 
     var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }

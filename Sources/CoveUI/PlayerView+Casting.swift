@@ -9,6 +9,8 @@ extension PlayerView {
     /// The Cast devices to offer in the menu, by name; none hides the choice.
     public func setCastDevices(_ names: [String]) {
         overflowMenu.setCastDevices(names)
+        castMenu.setDevices(names)
+        if selection.castDevicesKnown(!names.isEmpty) { controlBar.setNeedsLayout() }
     }
 
     func wireCasting() {

@@ -68,6 +68,7 @@ public final class PlayerView {
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     /// The More button's menu: the playback speed, bound to `player.set-rate`.
     lazy var overflowMenu = OverflowMenu(button: controlBar.overflowButton)
+    lazy var castMenu = CastMenu(button: controlBar.castButton)
     private(set) var bitrateMenu: PreferredBitrateMenu?
     lazy var thumbnails = ThumbnailPreview(slider: controlBar.slider, textures: textures, assets: assets,
                                            width: options.thumbnailPreviewWidth, height: options.thumbnailPreviewHeight)
@@ -219,7 +220,8 @@ public final class PlayerView {
             self?.actions.activate("caption-track", string: PlayerCommands.captionActionValue(for: choice))
         }
         controlBar.onOverflow = { [weak self] in self?.overflowMenu.open() }
-        for popover in [audioSubtitles.popover, overflowMenu.popover] {
+        controlBar.onCast = { [weak self] in self?.castMenu.open() }
+        for popover in [audioSubtitles.popover, overflowMenu.popover, castMenu.popover] {
             Signals.connectNotify(popover, property: "visible") { [weak self] in self?.menusChanged() }
         }
     }

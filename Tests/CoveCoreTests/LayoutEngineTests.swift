@@ -45,8 +45,8 @@ final class LayoutEngineTests: XCTestCase {
             XCTAssertEqual(ViewTag(name: tag.name), tag)
         }
         XCTAssertEqual(ViewTag.progress.defaultWidth, 60)
-        XCTAssertEqual(ViewTag.allCases.map(\.rawValue), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 16, 17, 18, 201, 202])
-        XCTAssertNil(ViewTag(name: "externalRoute"))
+        XCTAssertEqual(ViewTag.allCases.map(\.rawValue), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 201, 202])
+        XCTAssertEqual(ViewTag(name: "externalRoute"), .externalRoute, "the SDK's route button, here Cast")
         XCTAssertEqual(LayoutView(tag: .duration, width: -1).resolvedWidth, 56)
         XCTAssertEqual(LayoutView(tag: .duration, width: 0).resolvedWidth, 0)
     }

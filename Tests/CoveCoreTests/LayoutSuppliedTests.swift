@@ -4,9 +4,9 @@ import XCTest
 final class LayoutSuppliedTests: XCTestCase {
     private func tags(_ rows: [[LayoutView]]) -> [[ViewTag]] { rows.map { $0.map(\.tag) } }
 
-    private let videoTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .overflow,
-                                            .volume, .screenMode]
-    private let audioTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .overflow, .volume]
+    private let videoTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture,
+                                            .externalRoute, .overflow, .volume, .screenMode]
+    private let audioTrailing: [ViewTag] = [.closedCaption, .preferredBitrate, .externalRoute, .overflow, .volume]
 
     func testNamesAreThoseOfTheCommandLineAndEvents() {
         XCTAssertEqual(SuppliedLayout.allCases.map(\.rawValue),
@@ -70,24 +70,27 @@ final class LayoutSuppliedTests: XCTestCase {
     }
 
     func testOptionalControlsFollowTheContext() {
-        let optional: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture]
+        let optional: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .externalRoute]
         for supplied in SuppliedLayout.allCases {
             let plain = supplied.makeLayout()
             for view in plain.allLayoutItems {
                 XCTAssertEqual(view.isRemoved, optional.contains(view.tag), "\(supplied): \(view)")
             }
-            let everything = supplied.makeLayout(LayoutContext(
-                hasCaptionsOrAudioChoice: true, preferredBitrateConfigured: true, is360: true,
-                pictureInPictureEnabled: true))
+            var all = LayoutContext(hasCaptionsOrAudioChoice: true, preferredBitrateConfigured: true, is360: true,
+                                    pictureInPictureEnabled: true)
+            all.externalRouteEnabled = true
+            let everything = supplied.makeLayout(all)
             XCTAssertFalse(everything.allLayoutItems.contains(where: \.isRemoved), "\(supplied)")
         }
         let layout = ControlLayout.vod()
         let byTag = { (tag: ViewTag) in layout.allLayoutItems.first { $0.tag == tag }! }
         for (index, tag) in optional.enumerated() {
-            var flags = [false, false, false, false]
+            var flags = [false, false, false, false, false]
             flags[index] = true
-            layout.apply(LayoutContext(hasCaptionsOrAudioChoice: flags[0], preferredBitrateConfigured: flags[1],
-                                       is360: flags[2], pictureInPictureEnabled: flags[3]))
+            var context = LayoutContext(hasCaptionsOrAudioChoice: flags[0], preferredBitrateConfigured: flags[1],
+                                        is360: flags[2], pictureInPictureEnabled: flags[3])
+            context.externalRouteEnabled = flags[4]
+            layout.apply(context)
             XCTAssertEqual(optional.filter { !byTag($0).isRemoved }, [tag])
         }
         layout.apply(LayoutContext(bumperModeActive: true))
@@ -162,15 +165,17 @@ final class LayoutSuppliedTests: XCTestCase {
         let lines = SuppliedLayout.compositionTable.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("| `") }.count, 6)
         let vod = "| `vod` | playback · jumpBack · currentTime · timeSeparator · duration · **progress** · "
-            + "closedCaption · preferredBitrate · video360 · pictureInPicture · overflow · volume · screenMode | "
-            + "1: currentTime · **progress** · duration<br>2: playback · jumpBack · *spacer* · closedCaption · "
-            + "preferredBitrate · video360 · pictureInPicture · overflow · volume · screenMode |"
+            + "closedCaption · preferredBitrate · video360 · pictureInPicture · externalRoute · overflow · volume · "
+            + "screenMode | 1: currentTime · **progress** · duration<br>2: playback · jumpBack · *spacer* · "
+            + "closedCaption · preferredBitrate · video360 · pictureInPicture · externalRoute · overflow · volume · "
+            + "screenMode |"
         XCTAssertTrue(lines.contains(vod[...]))
-        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · overflow · "
-            + "volume | playback · live · *spacer* · closedCaption · preferredBitrate · overflow · volume |"
+        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · externalRoute · "
+            + "overflow · volume | playback · live · *spacer* · closedCaption · preferredBitrate · externalRoute · "
+            + "overflow · volume |"
         XCTAssertTrue(lines.contains(liveAudio[...]))
         XCTAssertTrue(SuppliedLayout.compositionTable.contains(
-            "(the trailing-most first among equals): empty, video360, pictureInPicture, preferredBitrate, "
+            "(the trailing-most first among equals): empty, video360, externalRoute, pictureInPicture, preferredBitrate, "
                 + "timeSeparator, duration, jumpBack, overflow, volume, closedCaption, currentTime, progress, live, "
                 + "screenMode, playback."))
     }

@@ -90,8 +90,8 @@ final class CoveCastTests: XCTestCase {
     }
 }
 
-/// The viewer's way: More › Play On › the device, over AT-SPI as a screen reader or a switch device presses it;
-/// the window says where the video plays; This Computer brings it back.
+/// The viewer's way: the Cast button › the device, over AT-SPI as a screen reader or a switch device presses it;
+/// the window says where the video plays; More › Play On › This Computer brings it back.
 final class CoveCastMenuTests: XCTestCase {
     func testPlayOnTheDeviceFromTheMenuAndBackHere() throws {
         let emulator = try UITestSupport.startDemoCatalogEmulator()
@@ -106,7 +106,7 @@ final class CoveCastMenuTests: XCTestCase {
         let script = #"""
             app=$0; drive=$1; events=$2; shift 2
             "$app" "$@" > "$events" & pid=$!
-            "$drive" cove 90 "wait push button:Pause" "click push button:More" "click push button:\#(name)" \
+            "$drive" cove 90 "wait push button:Pause" "click push button:Cast" "click push button:\#(name)" \
                 "wait status bar:Playing on \#(name)" "click push button:More" "click push button:This Computer" \
                 "gone status bar:Playing on \#(name)"; status=$?
             sleep 1

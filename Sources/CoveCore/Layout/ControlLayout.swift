@@ -40,6 +40,7 @@ public struct ControlLayout {
             case .preferredBitrate: view.isRemoved = !context.preferredBitrateConfigured
             case .video360: view.isRemoved = !context.is360
             case .pictureInPicture: view.isRemoved = !context.pictureInPictureEnabled
+            case .externalRoute: view.isRemoved = !context.externalRouteEnabled
             case .jumpBack: view.isRemoved = context.bumperModeActive
             // In VR goggles the window is fullscreen for as long as the mode lasts (the SDK's video360OptionSelected).
             case .screenMode: view.isRemoved = context.vrGoggles
@@ -63,6 +64,8 @@ public struct LayoutContext: Sendable, Hashable {
     public var bumperModeActive: Bool
     /// The 360 view shows VR goggles: no screen-mode button.
     public var vrGoggles = false
+    /// A Cast device is known: the external route button (the SDK's `externalRouteEnabled`).
+    public var externalRouteEnabled = false
 
     public init(hasCaptionsOrAudioChoice: Bool = false, preferredBitrateConfigured: Bool = false, is360: Bool = false,
                 pictureInPictureEnabled: Bool = false, bumperModeActive: Bool = false) {

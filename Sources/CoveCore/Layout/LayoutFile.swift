@@ -22,16 +22,16 @@ extension ControlLayout {
         - `standard` (required) and `compact` (optional; without it the standard rows are used at every width):
           arrays of rows, each an array of controls, leading to trailing.
         - A control: `tag` (required) is one of playback, jumpBack, closedCaption, screenMode, currentTime,
-          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture, volume,
-          overflow (the More button: playback speed);
+          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture,
+          externalRoute (the Cast button), volume, overflow (the More button: playback speed);
           `width` in pixels, -1 (the default) for the control's default width; `elasticity`, 0 (the default) for a
           fixed width, more to share the row's leftover width; `removed` (default false) to start hidden;
           `id` names an `empty` control that hosts an application widget.
         - A control appears at most once per arrangement. A tag (or an `empty` control's `id`) found in both
           arrangements is the same control and keeps its state when the arrangement changes; values given for it
           again must be the same. Every `empty` control without an `id` is a spacer of its own.
-        - closedCaption, preferredBitrate, video360, pictureInPicture and jumpBack are shown and hidden by the
-          player as the video requires, whatever `removed` says.
+        - closedCaption, preferredBitrate, video360, pictureInPicture, externalRoute and jumpBack are shown and hidden
+          by the player as the video and the devices known require, whatever `removed` says.
         - `controlBarHeight`, `horizontalItemSpacing`, `compactLayoutMaximumWidth`: optional, in pixels.
         - Limits: pixel values up to 10000, `elasticity` up to 1000, 16 rows per arrangement, 64 controls per row.
         - An unknown key, an unknown tag or a value of the wrong type is refused with the line and column.

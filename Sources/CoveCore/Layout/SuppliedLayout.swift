@@ -64,7 +64,8 @@ public enum SuppliedLayout: String, Sendable, Hashable, CaseIterable {
         **Bold** = elastic (elasticity 1, at least 60 px); *spacer* = an elastic `empty` view; every other control has
         its tag's default width (buttons 36 px, time labels 56 px, separator 8 px, Live 48 px). Shown only when
         needed: closedCaption when the stream has captions/subtitles or more than one audio track, preferredBitrate
-        when a preferred-bitrate configuration is set, video360 for 360° videos, pictureInPicture when enabled;
+        when a preferred-bitrate configuration is set, video360 for 360° videos, pictureInPicture when enabled,
+        externalRoute (the Cast button) once a Cast device is known;
         jumpBack is hidden while a bumper plays. overflow is the More button, whose menu holds the playback speed.
         A control present in both arrangements is the same control.
 
@@ -112,9 +113,9 @@ private struct SuppliedControls {
     let trailing: [LayoutView]
 
     init(audioOnly: Bool) {
-        let video: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .overflow, .volume,
-                                .screenMode]
-        let audio: [ViewTag] = [.closedCaption, .preferredBitrate, .overflow, .volume]
+        let video: [ViewTag] = [.closedCaption, .preferredBitrate, .video360, .pictureInPicture, .externalRoute,
+                                .overflow, .volume, .screenMode]
+        let audio: [ViewTag] = [.closedCaption, .preferredBitrate, .externalRoute, .overflow, .volume]
         trailing = (audioOnly ? audio : video).map { LayoutView(tag: $0) }
     }
 

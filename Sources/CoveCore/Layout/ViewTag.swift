@@ -1,5 +1,6 @@
 /// The controls a layout can place, numbered like the SDK's `BCOVPUIViewTag` so layouts written against the SDK keep
-/// their meaning. Only the tags that make sense on a desktop are here: no AirPlay route button and no ad controls.
+/// their meaning. Only the tags that make sense on a desktop are here: the external route button casts (Google Cast
+/// takes AirPlay's place), and there are no ad controls.
 public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     case playback = 1
     case jumpBack = 2
@@ -9,6 +10,8 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     case timeSeparator = 6
     case duration = 7
     case progress = 8
+    /// The SDK's external route button: here, the Cast button, which lists the devices to play on.
+    case externalRoute = 9
     case live = 10
     case empty = 11
     case video360 = 16
@@ -31,7 +34,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
     public var kind: Kind {
         switch self {
         case .playback, .jumpBack, .closedCaption, .screenMode, .live, .video360, .preferredBitrate,
-             .pictureInPicture, .volume, .overflow: .button
+             .pictureInPicture, .externalRoute, .volume, .overflow: .button
         case .currentTime, .timeSeparator, .duration: .label
         case .progress: .slider
         case .empty: .empty
@@ -54,6 +57,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
         case .video360: "video360"
         case .preferredBitrate: "preferredBitrate"
         case .pictureInPicture: "pictureInPicture"
+        case .externalRoute: "externalRoute"
         case .volume: "volume"
         case .overflow: "overflow"
         }
@@ -83,6 +87,7 @@ public enum ViewTag: Int, Sendable, Hashable, CaseIterable {
         case .empty: 0
         case .video360: 1
         case .pictureInPicture: 2
+        case .externalRoute: 2
         case .preferredBitrate: 3
         case .timeSeparator: 4
         case .duration: 5

@@ -1,0 +1,60 @@
+import CGtk
+import CGtkShim
+import CoveCore
+import CoveGLib
+
+/// "Play On": this computer, then each Cast device known, bound to `player.cast` with the device's name as target
+/// ("" here), so the one the video plays on is pressed whoever chose it. Toggle buttons, each pressable by a screen
+/// reader (GTK 4.8 gives check buttons shown as radios no action over AT-SPI). Shown in the Cast button's menu and
+/// in More (where a narrow bar has no room for the button).
+enum CastChoices {
+    /// Fills `box` (emptied first) with the heading and an item per place; `chosen` follows each item's choice.
+    /// Returns the items; none, and nothing shown, when no device is known.
+    @MainActor
+    static func fill(_ box: Widget, devices names: [String], chosen: @escaping (Widget) -> Void) -> [Widget] {
+        while let child = gtk_widget_get_first_child(box) { gtk_box_remove(cast(box), child) }
+        guard !names.isEmpty else { return [] }
+        let title = gtk_label_new(tr("Play On"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(box), title)
+        var items: [Widget] = []
+        for (target, label) in [("", tr("This Computer"))] + names.map({ ($0, $0) }) {
+            let item = gtk_toggle_button_new_with_label(label)!
+            gtk_widget_add_css_class(item, "flat")
+            gtk_widget_add_css_class(item, "cove-cast-choice")
+            if let text = gtk_button_get_child(cast(item)) { gtk_label_set_xalign(cast(text), 0) }
+            gtk_actionable_set_action_name(OpaquePointer(item), "player.cast")
+            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_string(target))
+            chosen(item)
+            gtk_box_append(cast(box), item)
+            items.append(item)
+        }
+        return items
+    }
+}
+
+/// The Cast button's menu: the places to play on.
+final class CastMenu {
+    let popover: Widget
+    private let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+    private(set) var items: [Widget] = []
+
+    init(button: Widget) {
+        popover = gtk_popover_new()
+        gtk_widget_add_css_class(popover, "cove-menu")
+        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
+        attachPopover(popover, to: button)
+        cove_accessible_set_label(popover, tr("Cast"))
+        gtk_popover_set_child(cast(popover), content)
+    }
+
+    func setDevices(_ names: [String]) {
+        items = CastChoices.fill(content, devices: names) { [weak self] item in
+            Signals.connect(item, "clicked") { _ = MainLoop.after(milliseconds: 0) { self?.close() } }
+        }
+    }
+
+    func open() { gtk_popover_popup(cast(popover)) }
+
+    func close() { gtk_popover_popdown(cast(popover)) }
+}

@@ -1,3 +1,4 @@
+import CGtk
 import CoveCore
 
 /// Where the video plays: here, or on a Cast device, when the poster stands in for the picture (as for audio),
@@ -25,5 +26,8 @@ extension PlayerView {
         visibility.keepControlsVisible = options.keepControlsVisible || selection.isAudioOnly || casting
         poster.update(video: controller.state.video, audioOnly: selection.isAudioOnly || casting)
         castingNotice.update(device: castDevice)
+        // Lit while casting, as the Picture in Picture button is while its window shows the video.
+        if casting { gtk_widget_add_css_class(controlBar.castButton, "cove-active") }
+        else { gtk_widget_remove_css_class(controlBar.castButton, "cove-active") }
     }
 }

@@ -23,13 +23,9 @@ final class AudioSubtitlesMenu {
     private(set) var captionStyleItem: Widget?
 
     init(button: Widget) {
-        popover = gtk_popover_new()
+        popover = makeMenuPopover(above: button, label: tr("Audio & Subtitles"))
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
-        gtk_widget_add_css_class(popover, "cove-menu")
         gtk_popover_set_child(cast(popover), content)
-        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        attachPopover(popover, to: button)
-        cove_accessible_set_label(popover, tr("Audio & Subtitles"))
         rebuild()
     }
 

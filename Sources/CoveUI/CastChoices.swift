@@ -40,11 +40,7 @@ final class CastMenu {
     private(set) var items: [Widget] = []
 
     init(button: Widget) {
-        popover = gtk_popover_new()
-        gtk_widget_add_css_class(popover, "cove-menu")
-        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        attachPopover(popover, to: button)
-        cove_accessible_set_label(popover, tr("Cast"))
+        popover = makeMenuPopover(above: button, label: tr("Cast"))
         gtk_popover_set_child(cast(popover), content)
     }
 

@@ -30,11 +30,7 @@ final class OverflowMenu {
     private(set) var downloadItems: [Widget] = []
 
     init(button: Widget) {
-        popover = gtk_popover_new()
-        gtk_widget_add_css_class(popover, "cove-menu")
-        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        attachPopover(popover, to: button)
-        cove_accessible_set_label(popover, tr("More"))
+        popover = makeMenuPopover(above: button, label: tr("More"))
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_box_append(cast(content), castSection)
         let title = gtk_label_new(tr("Playback Speed"))!

@@ -15,10 +15,7 @@ final class PreferredBitrateMenu {
     init(button: Widget, config: PreferredBitrateConfig) {
         choices = config.menuOptions
         selectedIndex = min(max(0, config.initialSelectionIndex), choices.count - 1)
-        popover = gtk_popover_new()
-        gtk_widget_add_css_class(popover, "cove-menu")
-        gtk_popover_set_position(cast(popover), GTK_POS_TOP)
-        attachPopover(popover, to: button)
+        popover = makeMenuPopover(above: button)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         let title = gtk_label_new(config.menuTitle)!
         gtk_widget_add_css_class(title, "heading")

@@ -5,18 +5,11 @@ import XCTest
 /// `--cast-*` and cove.conf's `[Cast]`: devices by address, the receiver for each kind of video, what is refused.
 final class CastOptionsTests: XCTestCase {
     private func parse(_ arguments: [String], file: String? = nil) throws(LaunchOptionsError) -> LaunchOptions {
-        try LaunchOptions.parse(arguments + ["--account-id", "1", "--policy-key", "k", "--video-id", "v"],
-                                environment: ["HOME": "/home/viewer"],
-                                readFile: { _ throws(ConfigurationError) in file.map { Array($0.utf8) } })
+        try LaunchOptionsParsing.parse(arguments, file: file)
     }
 
     private func message(_ arguments: [String], file: String? = nil) -> String? {
-        do {
-            _ = try parse(arguments, file: file)
-            return nil
-        } catch {
-            return error.message
-        }
+        LaunchOptionsParsing.message(arguments, file: file)
     }
 
     func testDevicesByAddressAndTheOneToCastTo() throws {
@@ -41,6 +34,8 @@ final class CastOptionsTests: XCTestCase {
         XCTAssertEqual(message(["--cast-to", "http://tv/"]), "“http://tv/” must be HOST or HOST:PORT")
         XCTAssertEqual(message(["--cast-receiver", "chromecast"]),
                        "“--cast-receiver” must be brightcove, default or a receiver app ID")
+        XCTAssertEqual(message([], file: "[Cast]\ncast-receiver=default\ncast-device=tv:0\n"),
+                       "/home/viewer/.config/cove/cove.conf:3: “tv:0” must be HOST or HOST:PORT")
         XCTAssertEqual(message([], file: "[Cast]\ncast-devices=tv\n"),
                        "/home/viewer/.config/cove/cove.conf:2: unknown key “cast-devices” in group [Cast]")
     }

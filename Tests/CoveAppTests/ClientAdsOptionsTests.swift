@@ -5,18 +5,11 @@ import XCTest
 /// `--ad-*` and cove.conf's `[Ads]`: who wins, what is refused, and which tag a video gets.
 final class ClientAdsOptionsTests: XCTestCase {
     private func parse(_ arguments: [String], file: String? = nil) throws(LaunchOptionsError) -> LaunchOptions {
-        try LaunchOptions.parse(arguments + ["--account-id", "1", "--policy-key", "k", "--video-id", "v"],
-                                environment: ["HOME": "/home/viewer"],
-                                readFile: { _ throws(ConfigurationError) in file.map { Array($0.utf8) } })
+        try LaunchOptionsParsing.parse(arguments, file: file)
     }
 
     private func message(_ arguments: [String], file: String? = nil) -> String? {
-        do {
-            _ = try parse(arguments, file: file)
-            return nil
-        } catch {
-            return error.message
-        }
+        LaunchOptionsParsing.message(arguments, file: file)
     }
 
     func testTheCommandLineOverTheFile() throws {

@@ -72,21 +72,14 @@ public struct CastOptions: Sendable, Equatable {
 
     public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
         self.init()
-        for key in keyFile.keys(in: Self.group) {
-            guard let entry = keyFile.entry(key, in: Self.group) else { continue }
-            switch String(key.map { $0 == "_" ? "-" : $0 }) {
-            case "cast-device": devices = entry.value.split(separator: ";").map(String.init).filter { !$0.isEmpty }
-            case "cast-receiver": receiver = entry.value.isEmpty ? nil : entry.value
-            default:
-                throw ConfigurationError(message: "\(path):\(entry.line): "
-                    + tr("unknown key “%@” in group [%@]").filling(key, Self.group))
+        try keyFile.readGroup(Self.group, path: path, { name, _, value in
+            switch name {
+            case "cast-device": devices = value.split(separator: ";").map(String.init).filter { !$0.isEmpty }
+            case "cast-receiver": receiver = value.isEmpty ? nil : value
+            default: return false
             }
-            do throws(ConfigurationError) {
-                try validate()
-            } catch {
-                throw ConfigurationError(message: "\(path):\(entry.line): \(error.message)")
-            }
-        }
+            return true
+        }, validate: { () throws(ConfigurationError) in try self.validate() })
     }
 
     /// The command line's choices over the file's.

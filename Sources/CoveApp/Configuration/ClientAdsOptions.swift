@@ -37,18 +37,15 @@ public struct ClientAdsOptions: Sendable, Equatable {
 
     public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
         self.init()
-        for key in keyFile.keys(in: Self.group) {
-            guard let entry = keyFile.entry(key, in: Self.group) else { continue }
-            let value = entry.value
-            switch String(key.map { $0 == "_" ? "-" : $0 }) {
+        try keyFile.readGroup(Self.group, path: path, { name, key, value throws(ConfigurationError) in
+            switch name {
             case "ad-tag": tag = value.isEmpty ? nil : value
             case "ad-tag-field": tagField = value.isEmpty ? nil : value
             case "ad-policy": policy = value
             case "ad-timeout": timeout = value
             case "ad-wrapper-limit":
                 guard let limit = Int(value), limit >= 1 else {
-                    throw ConfigurationError(message: "\(path):\(entry.line): "
-                        + tr("option “%@” needs a whole number of at least %@").filling(key, "1"))
+                    throw ConfigurationError(message: tr("option “%@” needs a whole number of at least %@").filling(key, "1"))
                 }
                 wrapperLimit = limit
             case "ad-targeting": targeting = value.split(separator: ";").map(String.init).filter { !$0.isEmpty }
@@ -56,20 +53,12 @@ public struct ClientAdsOptions: Sendable, Equatable {
                 switch value.lowercased() {
                 case "true": cuePoints = true
                 case "false": cuePoints = false
-                default:
-                    throw ConfigurationError(message: "\(path):\(entry.line): "
-                        + tr("“%@” must be true or false").replacingPlaceholder(with: key))
+                default: throw ConfigurationError(message: tr("“%@” must be true or false").replacingPlaceholder(with: key))
                 }
-            default:
-                throw ConfigurationError(message: "\(path):\(entry.line): "
-                    + tr("unknown key “%@” in group [%@]").filling(key, Self.group))
+            default: return false
             }
-            do throws(ConfigurationError) {
-                try validate()
-            } catch {
-                throw ConfigurationError(message: "\(path):\(entry.line): \(error.message)")
-            }
-        }
+            return true
+        }, validate: { () throws(ConfigurationError) in try self.validate() })
     }
 
     /// The command line's choices over the file's.

@@ -14,7 +14,9 @@ public final class LocalMediaServer: Sendable {
     public let baseURL: String
     private let running: RunningSoupServer
 
-    public init(root: String) throws(SoupServerStartError) {
+    /// `host`: the IPv4 address to serve on, for another device on the network (a Cast receiver); nil serves this
+    /// machine only (127.0.0.1).
+    public init(root: String, host: String? = nil) throws(SoupServerStartError) {
         // Marked as a token so that `Redaction` keeps it out of events, analytics and logs.
         var token = Redaction.pathTokenPrefix
         for _ in 0..<4 { token += String(UInt32.random(in: .min ... .max), radix: 16) }
@@ -22,9 +24,9 @@ public final class LocalMediaServer: Sendable {
         let handler = SoupServerThread.Handler(callback: LocalMediaFiles.callback,
                                                data: Unmanaged.passRetained(files).toOpaque(),
                                                release: { Unmanaged<LocalMediaFiles>.fromOpaque($0!).release() })
-        running = try SoupServerThread.start(name: "cove-offline", handler: handler)
+        running = try SoupServerThread.start(name: "cove-offline", host: host, handler: handler)
         self.root = root
-        baseURL = "http://127.0.0.1:\(running.port)/\(token)"
+        baseURL = "http://\(host ?? "127.0.0.1"):\(running.port)/\(token)"
     }
 
     public func stop() { running.stop() }

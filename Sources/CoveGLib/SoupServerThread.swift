@@ -53,21 +53,24 @@ public final class SoupServerThread: @unchecked Sendable {
 
     private let handler: Handler
     private let requestedPort: UInt16
+    /// The IPv4 address to listen on; nil is 127.0.0.1.
+    private let host: String?
     private let rawPaths: Bool
     private let started = DispatchSemaphore(value: 0)
     private let outcome = Mutex<Result<Listening, SoupServerStartError>?>(nil)
 
-    private init(handler: Handler, port: UInt16, rawPaths: Bool) {
+    private init(handler: Handler, port: UInt16, host: String?, rawPaths: Bool) {
         self.handler = handler
         requestedPort = port
+        self.host = host
         self.rawPaths = rawPaths
     }
 
     /// Starts the thread and returns once the server listens (or failed to; the handler's data is released
     /// either way when the server goes). Port 0 picks a free one. `rawPaths` keeps `%2F` in paths undecoded.
-    public static func start(name: String, port: UInt16 = 0, rawPaths: Bool = false,
+    public static func start(name: String, port: UInt16 = 0, host: String? = nil, rawPaths: Bool = false,
                              handler: Handler) throws(SoupServerStartError) -> RunningSoupServer {
-        let starter = SoupServerThread(handler: handler, port: port, rawPaths: rawPaths)
+        let starter = SoupServerThread(handler: handler, port: port, host: host, rawPaths: rawPaths)
         let main: GThreadFunc = { data in
             Unmanaged<SoupServerThread>.fromOpaque(data!).takeRetainedValue().run()
             return nil
@@ -98,14 +101,13 @@ public final class SoupServerThread: @unchecked Sendable {
         let server = makeServer()
         soup_server_add_handler(server, nil, handler.callback, handler.data, handler.release)
         var error: UnsafeMutablePointer<GError>?
-        if soup_server_listen_local(server, guint(requestedPort), SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0,
-           let port = Self.listeningPort(server) {
+        if listen(server, &error), let port = Self.listeningPort(server) {
             report(.success(Listening(context: context, loop: loop, port: port)))
             g_main_loop_run(loop)
         } else {
             let reason = Self.message(of: error)
             g_clear_error(&error)
-            report(.failure(SoupServerStartError(description: "cannot listen on 127.0.0.1:\(requestedPort): \(reason)")))
+            report(.failure(SoupServerStartError(description: "cannot listen on \(host ?? "127.0.0.1"):\(requestedPort): \(reason)")))
         }
         // Closes the listener and every client connection, including hung (paused) requests.
         soup_server_disconnect(server)
@@ -113,6 +115,15 @@ public final class SoupServerThread: @unchecked Sendable {
         g_main_loop_unref(loop)
         g_main_context_pop_thread_default(context)
         g_main_context_unref(context)
+    }
+
+    private func listen(_ server: UnsafeMutablePointer<SoupServer>, _ error: inout UnsafeMutablePointer<GError>?) -> Bool {
+        guard let host else {
+            return soup_server_listen_local(server, guint(requestedPort), SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0
+        }
+        guard let address = g_inet_socket_address_new_from_string(host, guint(requestedPort)) else { return false }
+        defer { g_object_unref(address) }
+        return soup_server_listen(server, address, SoupServerListenOptions(rawValue: 0), &error) != 0
     }
 
     private func report(_ result: Result<Listening, SoupServerStartError>) {

@@ -1,8 +1,10 @@
 import CoveApp
 import CoveCast
 import CoveCore
+import CoveGLib
 import CoveService
 import CoveUI
+import FoundationEssentials
 
 /// Casting for the app: a chosen device gets the current video at its place (and the queue after it) through the
 /// controller's provider, each video in a `CastPlayer`; when the cast ends otherwise than by the viewer or the
@@ -17,6 +19,8 @@ final class Casting {
     private var device: CastOptions.Address?
     /// The devices offered in the menu, each by the name shown (its address, or the name it goes by).
     private var offered: [(name: String, address: CastOptions.Address)] = []
+    /// The folders of local files served to the device while it plays them, each on the address that reaches it.
+    private var servers: [String: LocalMediaServer] = [:]
     private weak var player: PlayerView?
 
     init(controller: PlaybackController, provider: CastSessionProvider, options: CastOptions,
@@ -25,6 +29,7 @@ final class Casting {
         self.provider = provider
         self.options = options
         self.catalog = catalog
+        provider.servedSource = { [unowned self] video in served(video) }
         if options.requiresAds {
             provider.requiresHere = { [unowned controller] video in
                 guard let ads = controller.clientAdsSource else { return false }
@@ -52,11 +57,37 @@ final class Casting {
         }
     }
 
+    /// A local file's video, served to the device from its folder on the address of the interface that reaches it
+    /// (the folder, so an offline HLS copy's playlists and segments come too), for as long as the cast lasts.
+    private func served(_ video: Video) -> Source? {
+        guard let device, let file = video.sources.first(where: { $0.url.isFileURL }) else { return nil }
+        let folder = file.url.deletingLastPathComponent().path
+        let host = LocalAddress.reaching(host: device.host, port: device.port) ?? "127.0.0.1"
+        let key = host + " " + folder
+        if servers[key] == nil { servers[key] = try? LocalMediaServer(root: folder, host: host) }
+        guard let server = servers[key],
+              let url = URL(string: server.address(of: PercentEncoding.escape(file.url.lastPathComponent,
+                                                                              keeping: "-._~"))) else { return nil }
+        let method: DeliveryMethod = switch file.url.pathExtension.lowercased() {
+        case "m3u8": .hls
+        case "mpd": .dash
+        case "mp4", "m4v", "mov": .mp4
+        default: file.deliveryMethod
+        }
+        return Source(url: url, deliveryMethod: method)
+    }
+
+    private func stopServing() {
+        for server in servers.values { server.stop() }
+        servers = [:]
+    }
+
     /// The viewer brings the video back here: the device's app stops, the video goes on here at its place.
     func stop() {
         guard device != nil else { return }
         device = nil
         provider.stopCasting()
+        stopServing()
         controller.reportCastSession(.castSessionEnded)
         controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
     }
@@ -112,6 +143,7 @@ final class Casting {
         }
         device = nil
         provider.stopCasting()
+        stopServing()
         // The remote session is still current: its state is the device's last.
         controller.restartCurrentVideo(at: position, playing: controller.state.status == .playing)
     }

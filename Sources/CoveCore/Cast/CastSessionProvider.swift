@@ -8,6 +8,9 @@ public final class CastSessionProvider: PlaybackSessionProvider {
 
     private let local: any PlaybackSessionProvider
     private var remote: RemotePlayerFactory?
+    /// The address a device can fetch a local file's video from (Cove serving it while the cast lasts); nil where
+    /// it cannot be served.
+    public var servedSource: (@MainActor (Video) -> Source?)?
     /// Videos that must stay here even while casting (`--cast-requires-ads`: their client-side ads would not play).
     public var requiresHere: @MainActor (Video) -> Bool = { _ in false }
     /// The device's name while casting.
@@ -33,7 +36,7 @@ public final class CastSessionProvider: PlaybackSessionProvider {
 
     public func makeSession(for video: Video, bumper: Video?) throws(NoPlayableSourceError) -> PlaybackSession {
         guard let remote, !video.hasError else { return try local.makeSession(for: video, bumper: bumper) }
-        guard let source = SourceSelectionPolicy.cast.select(video), !requiresHere(video) else {
+        guard let source = SourceSelectionPolicy.cast.select(video) ?? servedSource?(video), !requiresHere(video) else {
             var here = try local.makeSession(for: video, bumper: bumper)
             here.keptHereBecause = requiresHere(video) ? CastMessages.adsRequired : CastMessages.noSource
             return here

@@ -38,6 +38,8 @@ public final class CastPlayer: PlaybackEngine {
     private var channel: CastChannel?
     private var clock: TimerSource?
     private var load = 0
+    /// The trackIds of the captions the LOAD carried: the video's sidecars, which keep their own names.
+    private var sidecars: Set<Int> = []
     private var shownState: String?
     private let started = ContinuousClock.now
 
@@ -62,6 +64,7 @@ public final class CastPlayer: PlaybackEngine {
         let thisLoad = load
         var request = target.makeLoad(uri, options.startPosition)
         request.autoplay = false
+        sidecars = Set((request.media?.tracks ?? []).map(\.trackId))
         CastChannel.open(host: target.host, port: target.port) { [weak self] result in
             guard let self, self.load == thisLoad else {
                 if case .success(let channel) = result { channel.close() }
@@ -121,7 +124,21 @@ public final class CastPlayer: PlaybackEngine {
 
     public func setForwardBuffer(seconds: Double) {}
 
-    public func selectAudioStream(_ id: String) {}
+    public func selectAudioStream(_ id: String) { choose(id, type: "AUDIO") }
+
+    public func selectTextStream(_ id: String?) { choose(id, type: "TEXT") }
+
+    /// EDIT_TRACKS_INFO with the one track of `type` on (or none), the other type's as they are; nothing when the
+    /// device shows it already (the choice came from the TV).
+    private func choose(_ id: String?, type: String) {
+        guard let session, let media = session.lastStatus?.media else { return }
+        let castID = id.flatMap(CastTracks.castID)
+        guard id == nil || castID != nil else { return }
+        let active = session.activeTrackIds
+        let chosen = CastTracks.choosing(castID, type: type, active: active, of: media)
+        guard Set(chosen) != Set(active) else { return }
+        run { $0.setActiveTracks(chosen) }
+    }
 
     /// Ends the cast: the app stops on the device and the channel closes. No signal follows.
     public func stop() {
@@ -140,36 +157,38 @@ public final class CastPlayer: PlaybackEngine {
     /// One step of the session: its messages sent, its events turned into signals.
     private func run(_ step: (inout CastSenderSession) -> CastSenderSession.Step) {
         guard var session else { return }
+        let before = session.lastStatus
         let result = step(&session)
         self.session = session
         send(result)
-        for event in result.events { handle(event) }
+        for event in result.events { handle(event, after: before) }
     }
 
     private func send(_ step: CastSenderSession.Step) {
         for message in step.send { channel?.send(message) }
     }
 
-    private func handle(_ event: CastSenderSession.Event) {
+    private func handle(_ event: CastSenderSession.Event, after before: CastMediaStatus?) {
         switch event {
         case .launched:
             break
         case .status(let status):
-            show(status)
+            show(status, after: before)
         case .ended(let reason, let position):
             ended(reason, position)
         }
     }
 
-    private func show(_ status: CastMediaStatus) {
+    private func show(_ status: CastMediaStatus, after before: CastMediaStatus?) {
         let state = status.playerState
-        if !transport.isReady, state == "PLAYING" || state == "PAUSED" {
+        let becomesReady = !transport.isReady && (state == "PLAYING" || state == "PAUSED")
+        if becomesReady {
             let duration = status.media?.streamType == "LIVE" ? nil : status.media?.duration
             signal(.ready)
             signal(.duration(duration))
             signal(.seekable(duration.map { SeekableRange(start: 0, end: $0) }))
-            signal(.streams(EngineStreams(hasVideo: true)))
         }
+        if transport.isReady { showTracks(status, after: becomesReady ? nil : before) }
         guard state != shownState else { return }
         if shownState == "BUFFERING" { signal(.buffering(percent: 100)) }
         shownState = state
@@ -179,6 +198,22 @@ public final class CastPlayer: PlaybackEngine {
         case "BUFFERING" where transport.isReady: signal(.buffering(percent: 0))
         default: break
         }
+    }
+
+    /// The device's tracks and the ones it shows, when they differ from its last status (all of them at Ready):
+    /// the menus follow the TV.
+    private func showTracks(_ status: CastMediaStatus, after before: CastMediaStatus?) {
+        let streams = tracks(of: status)
+        let tracksChanged = before.map(tracks) != streams
+        if tracksChanged { signal(.streams(streams)) }
+        let active = Set(status.activeTrackIds ?? [])
+        guard tracksChanged || active != Set(before?.activeTrackIds ?? []) else { return }
+        let selection = status.media.map { CastTracks.selection(Array(active), of: $0, sidecars: sidecars) }
+        signal(.streamsSelected(audio: selection?.audio, text: selection?.text))
+    }
+
+    private func tracks(of status: CastMediaStatus) -> EngineStreams {
+        status.media.map { CastTracks.streams(of: $0, sidecars: sidecars) } ?? EngineStreams(hasVideo: true)
     }
 
     private func ended(_ reason: CastEndReason, _ position: Double?) {

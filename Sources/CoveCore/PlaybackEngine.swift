@@ -104,6 +104,17 @@ public struct MediaTrack: Sendable, Hashable {
         self.name = name
         self.isSidecar = isSidecar
     }
+
+    /// The video's `text_tracks[index]` as a caption track.
+    public static func sidecar(_ index: Int, _ track: TextTrack) -> MediaTrack {
+        MediaTrack(id: "sidecar:\(index)", language: track.srclang, name: track.label, isSidecar: true)
+    }
+
+    /// The `text_tracks` index a sidecar track stands for.
+    public var sidecarIndex: Int? {
+        guard isSidecar, id.hasPrefix("sidecar:") else { return nil }
+        return Int(id.dropFirst("sidecar:".count))
+    }
 }
 
 /// The stream collection of one load.
@@ -152,8 +163,11 @@ public protocol PlaybackEngine: AnyObject {
     func setMaximumBitrate(_ bitsPerSecond: Int)
     /// Seconds of media to fetch ahead of the playhead from now on.
     func setForwardBuffer(seconds: Double)
-    /// Decodes this audio stream (an id from `.streams`). Text streams are never decoded: Cove draws captions.
+    /// Decodes this audio stream (an id from `.streams`).
     func selectAudioStream(_ id: String)
+    /// Shows this text stream (an id from `.streams`, nil for none) where the engine shows its own pictures'
+    /// captions: a Cast device's. A local engine never decodes text: Cove draws captions over its pictures.
+    func selectTextStream(_ id: String?)
     /// Releases every resource; no signal arrives afterwards.
     func stop()
     /// The pictures this engine decodes, for whatever shows them.
@@ -176,6 +190,8 @@ public protocol PlaybackEngine: AnyObject {
 
 extension PlaybackEngine {
     public var statistics: EngineStatistics? { nil }
+
+    public func selectTextStream(_ id: String?) {}
 
     public func load(uri: String) {
         load(uri: uri, options: EngineLoadOptions())

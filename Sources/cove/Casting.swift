@@ -117,12 +117,12 @@ final class Casting {
         let isCatalog = video.id != nil && catalog() != nil
         let receiver = options.receiver(forCatalogVideo: isCatalog)
         let catalog = self.catalog()
-        let language = controller.state.selectedCaptionTrack?.language
+        let caption = controller.state.selectedCaptionTrack
         let player = CastPlayer(target: .init(host: device.host, port: device.port, appId: receiver.appId) { _, start in
             if receiver == .brightcove, let catalog {
                 return CastLoad.brightcove(video: video, catalog: catalog, startPosition: start)
             }
-            return CastLoad.defaultReceiver(video: video, source: source, startPosition: start, captionLanguage: language)
+            return CastLoad.defaultReceiver(video: video, source: source, startPosition: start, caption: caption)
         })
         player.onCastEnded = { [weak self] reason, position in self?.ended(reason, at: position) }
         return player

@@ -106,4 +106,58 @@ final class CastPlayerTests: XCTestCase {
             XCTAssertEqual(recorder.ended?.1 ?? 0, 9, accuracy: 0.05)
         }
     }
+
+    func testTracksCrossBothWays() throws {
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        var switches = CastDeviceSwitches()
+        switches.streamTracks = [CastMediaTrack(trackId: 10, type: "AUDIO", language: "en", name: "Main"),
+                                 CastMediaTrack(trackId: 11, type: "AUDIO", language: "en", name: "Described")]
+        device.switches = switches
+        MainActor.assumeIsolated {
+            let player = CastPlayer(target: .init(host: "127.0.0.1", port: device.port,
+                                                  appId: CastReceiverApp.defaultMedia) { uri, start in
+                CastMediaMessage(type: "LOAD", media: CastMediaInformation(
+                    contentId: uri, contentType: "application/x-mpegURL", streamType: "BUFFERED", duration: 60,
+                    tracks: [CastMediaTrack(trackId: 1, type: "TEXT", trackContentId: "https://cdn.example/en.vtt",
+                                            language: "en", name: "English"),
+                             CastMediaTrack(trackId: 2, type: "TEXT", trackContentId: "https://cdn.example/fr.vtt",
+                                            language: "fr", name: "Français")]),
+                                 currentTime: start, activeTrackIds: [1, 10])
+            })
+            let recorder = Recorder()
+            player.signalHandler = { recorder.signals.append($0) }
+            defer { player.stop() }
+            player.load(uri: "https://cdn.example/a.m3u8", options: EngineLoadOptions())
+            XCTAssertTrue(MainLoop.run(until: { player.transport.isReady }, timeout: 10), "\(recorder.signals)")
+            let streams = recorder.signals.compactMap { if case .streams(let s) = $0 { s } else { nil } }
+            XCTAssertEqual(streams.last?.text.map(\.id), ["sidecar:0", "sidecar:1"], "the video's sidecars keep their names")
+            XCTAssertEqual(streams.last?.audio.map(\.id), ["cast:10", "cast:11"])
+            XCTAssertTrue(recorder.signals.contains(.streamsSelected(audio: "cast:10", text: "sidecar:0")))
+
+            player.selectTextStream("sidecar:1")
+            XCTAssertTrue(MainLoop.run(until: { device.activeTrackIds.map(Set.init) == [2, 10] }, timeout: 5))
+            player.selectAudioStream("cast:11")
+            XCTAssertTrue(MainLoop.run(until: { device.activeTrackIds.map(Set.init) == [2, 11] }, timeout: 5))
+            XCTAssertTrue(MainLoop.run(until: {
+                recorder.signals.last == .streamsSelected(audio: "cast:11", text: "sidecar:1")
+            }, timeout: 5), "the device's answer confirms it")
+            player.selectTextStream(nil)
+            XCTAssertTrue(MainLoop.run(until: { device.activeTrackIds == [11] }, timeout: 5), "captions off")
+
+            recorder.signals = []
+            device.chooseTracksFromTV([1, 10])
+            XCTAssertTrue(MainLoop.run(until: {
+                recorder.signals.contains(.streamsSelected(audio: "cast:10", text: "sidecar:0"))
+            }, timeout: 5), "the TV's own choice comes back: \(recorder.signals)")
+            XCTAssertFalse(recorder.signals.contains { if case .streams = $0 { true } else { false } },
+                           "the tracks themselves did not change")
+            let edits = device.received.filter { CastJSON.type(of: $0.message.payload) == "EDIT_TRACKS_INFO" }
+            player.selectTextStream("sidecar:0")
+            _ = MainLoop.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(device.received.filter { CastJSON.type(of: $0.message.payload) == "EDIT_TRACKS_INFO" }.count,
+                           edits.count, "a choice the device shows already is not sent")
+            XCTAssertEqual(edits.count, 3)
+        }
+    }
 }

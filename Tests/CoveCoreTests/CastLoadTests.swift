@@ -14,11 +14,11 @@ final class CastLoadTests: XCTestCase {
     private static func video(_ sources: [JSONValue], duration: Int = 120_000) -> Video {
         try! Video(json: ["id": "v1", "name": "The Film", "duration": .number(Double(duration)),
                      "poster": "https://img.example/poster.jpg", "sources": .array(sources),
-                     "text_tracks": [["src": "https://cdn.example/en.vtt", "srclang": "en", "label": "English",
+                     "text_tracks": [["src": "https://cdn.example/thumbs.vtt", "kind": "metadata", "label": "thumbnails"],
+                                     ["src": "https://cdn.example/en.vtt", "srclang": "en", "label": "English",
                                       "kind": "captions"],
                                      ["src": "https://cdn.example/fr.vtt", "srclang": "fr", "label": "Français",
-                                      "kind": "subtitles"],
-                                     ["src": "https://cdn.example/thumbs.vtt", "kind": "metadata", "label": "thumbnails"]]])
+                                      "kind": "subtitles"]]])
     }
 
     func testTheCastSourceIsHLSThenDASHThenMP4OverHTTPSFirst() {
@@ -37,8 +37,8 @@ final class CastLoadTests: XCTestCase {
 
     func testTheDefaultReceiverGetsTheAddressTitlePosterAndCaptions() throws {
         let video = Self.video([Self.source("https://cdn.example/a.m3u8", "application/x-mpegURL")])
-        let load = CastLoad.defaultReceiver(video: video, source: video.sources[0], startPosition: 42,
-                                            captionLanguage: "fr")
+        let french = MediaTrack(id: "sidecar:2", language: "fr", name: "Français", isSidecar: true)
+        let load = CastLoad.defaultReceiver(video: video, source: video.sources[0], startPosition: 42, caption: french)
         let media = try XCTUnwrap(load.media)
         XCTAssertEqual(media.contentId, "https://cdn.example/a.m3u8")
         XCTAssertEqual(media.contentType, "application/x-mpegURL")
@@ -48,7 +48,8 @@ final class CastLoadTests: XCTestCase {
         XCTAssertEqual(media.metadata?.images?.map(\.url), ["https://img.example/poster.jpg"])
         XCTAssertEqual(media.tracks?.map(\.name), ["English", "Français"], "captions and subtitles, not thumbnails")
         XCTAssertEqual(media.tracks?.map(\.subtype), ["CAPTIONS", "SUBTITLES"])
-        XCTAssertEqual(load.activeTrackIds, [2], "the French track is on")
+        XCTAssertEqual(media.tracks?.map(\.trackId), [2, 3], "text_tracks[N] is trackId N+1")
+        XCTAssertEqual(load.activeTrackIds, [3], "the French track is on")
         XCTAssertEqual(load.currentTime, 42)
         XCTAssertNil(load.customData)
         let live = CastLoad.defaultReceiver(video: Self.video([Self.source("https://cdn.example/l.m3u8", "application/x-mpegURL")],

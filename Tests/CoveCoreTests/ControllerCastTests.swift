@@ -116,4 +116,46 @@ final class ControllerCastTests: XCTestCase {
         controller.reportCastSession(.castSessionStarted)
         XCTAssertTrue(events.contains(.lifecycle(.castSessionStarted)))
     }
+
+    func testCaptionsAndAudioCrossBothWaysAndAreNotDrawnHere() async throws {
+        var video = Self.video("a")
+        video = Video(sources: video.sources, properties: [
+            "id": "a", "duration": 60_000,
+            "text_tracks": [["src": "https://cdn.example/en.vtt", "srclang": "en", "label": "English", "kind": "captions"],
+                            ["src": "https://cdn.example/fr.vtt", "srclang": "fr", "label": "Français",
+                             "kind": "subtitles"]]])
+        let loaded = Counter()
+        controller.captionCueLoader = { _ throws(CaptionLoadFailure) in
+            loaded.add()
+            return CaptionCues([CaptionCue(start: 0, end: 60, text: "Hello")])
+        }
+        castToTV()
+        controller.setVideos([video])
+        let tv = try XCTUnwrap(remote.last)
+        let english = MediaTrack(id: "sidecar:0", language: "en", name: "English", isSidecar: true)
+        let french = MediaTrack(id: "sidecar:1", language: "fr", name: "Français", isSidecar: true)
+        let dub = MediaTrack(id: "cast:7", language: "de", name: "Deutsch")
+        tv.prerollVOD(duration: 60)
+        tv.send(.streams(EngineStreams(hasVideo: true, audio: [MediaTrack(id: "cast:6", language: "en"), dub],
+                                       text: [english, french])))
+        XCTAssertEqual(controller.state.captionTracks, [english, french])
+
+        controller.selectCaption(.track(french))
+        XCTAssertEqual(tv.calls.last, .selectText("sidecar:1"), "the choice goes to the device")
+        XCTAssertEqual(controller.state.selectedCaptionTrack, french)
+        for _ in 0..<20 { await Task.yield() }
+        XCTAssertEqual(loaded.value, 0, "the TV shows the captions, not the window")
+        XCTAssertEqual(controller.state.captionCues, [])
+
+        let sent = tv.calls.count
+        tv.send(.streamsSelected(audio: "cast:7", text: "sidecar:0"))
+        XCTAssertEqual(controller.state.selectedCaptionTrack, english, "the TV's choice shows in the menu")
+        XCTAssertEqual(controller.state.selectedAudioTrack, dub)
+        XCTAssertTrue(events.contains(.captionTrack(english)))
+        XCTAssertEqual(tv.calls.count, sent, "nothing is sent back for the TV's own choice")
+        tv.send(.streamsSelected(audio: "cast:7", text: nil))
+        XCTAssertNil(controller.state.selectedCaptionTrack, "captions off on the TV, off here")
+        tv.send(.streamsSelected(audio: "cast:7", text: "cast:99"))
+        XCTAssertNil(controller.state.selectedCaptionTrack, "a track the menu does not know changes nothing")
+    }
 }

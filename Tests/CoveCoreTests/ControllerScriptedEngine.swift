@@ -13,6 +13,7 @@ final class ScriptedEngine: PlaybackEngine {
         case maximumBitrate(Int)
         case forwardBuffer(Double)
         case selectAudio(String)
+        case selectText(String?)
     }
 
     var signalHandler: (@MainActor (EngineSignal) -> Void)?
@@ -37,6 +38,7 @@ final class ScriptedEngine: PlaybackEngine {
     func setMaximumBitrate(_ bitsPerSecond: Int) { calls.append(.maximumBitrate(bitsPerSecond)) }
     func setForwardBuffer(seconds: Double) { calls.append(.forwardBuffer(seconds)) }
     func selectAudioStream(_ id: String) { calls.append(.selectAudio(id)) }
+    func selectTextStream(_ id: String?) { calls.append(.selectText(id)) }
     func stop() { calls.append(.stop) }
     let videoOutput = VideoOutput()
     private(set) var volume: Double?

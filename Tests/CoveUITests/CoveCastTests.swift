@@ -132,6 +132,59 @@ final class CoveCastMenuTests: XCTestCase {
     }
 }
 
+/// Captions crossing both ways with the real `cove`: the viewer's key turns them on on the TV, the TV's remote turns
+/// them off in Cove.
+final class CoveCastCaptionsTests: XCTestCase {
+    func testTheViewersChoiceReachesTheTVAndTheTVsComesBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cast-captions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let emulator = try UITestSupport.startEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let name = "127.0.0.1:\(device.port)"
+        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let events = root.appendingPathComponent("events").path, done = root.appendingPathComponent("done").path
+        let script = #"""
+            app=$0; drive=$1; events=$2; done=$3; shift 3
+            "$app" "$@" > "$events" & pid=$!
+            "$drive" cove 90 "wait status bar:Playing on \#(name)" "key push button:Pause=c"; status=$?
+            for _ in $(seq 300); do [ -e "$done" ] && break; sleep 0.1; done
+            kill $pid || status=99
+            wait $pid
+            exit $status
+            """#
+        let run = try CoveProcess.onOwnSessionBus(script, [UITestSupport.coveBinary, helpers + "/atspi-drive", events, done,
+            "--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
+            "--policy-key", UITestSupport.policyKey, "--video-id", UITestSupport.sidecarVideoID, "--print-events",
+            "--cast-to", name, "--cast-receiver", "default"])
+        defer { run.stop() }
+        func lines() -> [String] {
+            ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func wait(_ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(60)
+            while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            return condition()
+        }
+        XCTAssertTrue(wait { device.activeTrackIds == [1] }, "the key turned Español on on the TV: " + run.allOutput)
+        let load = device.received.lazy.compactMap { CastJSON.decode(CastMediaMessage.self, from: $0.message.payload) }
+            .first { $0.type == "LOAD" }
+        XCTAssertEqual(load?.media?.tracks?.map(\.language), ["es"], "the sidecar went with the LOAD")
+        XCTAssertEqual(load?.activeTrackIds, [], "off at first, as it was here")
+
+        device.chooseTracksFromTV([])
+        XCTAssertTrue(wait { lines().last { $0.contains(#""caption_track""#) }?.contains(#""track":null"#) ?? false },
+                      "the TV's remote turned them off in Cove: \(lines().filter { $0.contains("caption_track") })")
+        _ = FileManager.default.createFile(atPath: done, contents: nil)
+        XCTAssertEqual(run.waitForExit(timeout: 60), 0, run.allOutput)
+        let edits = device.received.filter { CastJSON.type(of: $0.message.payload) == "EDIT_TRACKS_INFO" }
+        XCTAssertEqual(edits.count, 1, "one for the key, none back for the TV's own choice")
+    }
+}
+
 /// A file on this computer cast to a TV: Cove serves its folder on the address that reaches the device, for as long
 /// as the cast lasts, and the device is given that address.
 final class CoveCastFileTests: XCTestCase {

@@ -7,14 +7,13 @@ import FoundationEssentials
 /// own; the key goes to the device and nowhere else.
 public enum CastLoad {
     public static func defaultReceiver(video: Video, source: Source, startPosition: Double?,
-                                       captionLanguage: String? = nil) -> CastMediaMessage {
-        let captions = video.textTracks.filter { ($0.kind == "captions" || $0.kind == "subtitles") && $0.src != nil }
-        let tracks = captions.enumerated().map { index, track in
-            CastMediaTrack(trackId: index + 1, type: "TEXT", subtype: track.kind == "captions" ? "CAPTIONS" : "SUBTITLES",
-                           trackContentId: track.src?.absoluteString, trackContentType: "text/vtt",
-                           language: track.srclang, name: track.label)
-        }
-        let active = captionLanguage.flatMap { language in tracks.first { $0.language == language }?.trackId }
+                                       caption: MediaTrack? = nil) -> CastMediaMessage {
+        let tracks = CastTracks.loadTracks(of: video)
+        // A caption rendition of the stream played here stands for its language among the sidecars.
+        let active = caption.flatMap { caption in
+            tracks.first { $0.trackId == CastTracks.castID(of: caption.id) }
+                ?? tracks.first { $0.language != nil && $0.language == caption.language }
+        }.map(\.trackId)
         let media = CastMediaInformation(contentId: source.url.absoluteString, contentUrl: source.url.absoluteString,
                                          contentType: contentType(of: source), streamType: streamType(of: video),
                                          duration: isLive(video) ? nil : video.duration,

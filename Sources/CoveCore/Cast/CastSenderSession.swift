@@ -114,8 +114,14 @@ public struct CastSenderSession: Sendable {
 
     public mutating func setRate(_ rate: Double) -> Step { command(CastMediaMessage(type: "SET_PLAYBACK_RATE", playbackRate: rate)) }
 
+    /// The tracks on: as the device last said, or as last asked of it since (a second choice made before the
+    /// device answers the first builds on it).
+    public private(set) var activeTrackIds: [Int] = []
+
     public mutating func setActiveTracks(_ ids: [Int]) -> Step {
-        command(CastMediaMessage(type: "EDIT_TRACKS_INFO", activeTrackIds: ids))
+        let step = command(CastMediaMessage(type: "EDIT_TRACKS_INFO", activeTrackIds: ids))
+        if !step.send.isEmpty { activeTrackIds = ids }
+        return step
     }
 
     /// The device's volume (its own, not the stream's), 0…1.
@@ -183,6 +189,7 @@ public struct CastSenderSession: Sendable {
         var merged = status
         merged.media = status.media ?? lastStatus?.media
         lastStatus = merged
+        activeTrackIds = status.activeTrackIds ?? []
         statusTime = now
         var step = Step(events: [.status(merged)])
         if status.playerState == "IDLE" {

@@ -52,20 +52,22 @@ extension PlaybackController {
     }
 
     /// The selected caption track of the current session changed: load its cues (a failure leaves the track out).
+    /// A Cast device shows its captions itself, on the TV.
     func captionTrackChanged() {
         let session = currentSession
         if let session, let adCaptions = Self.clientAdCaptionSource(of: session) {
             showClientAdCaptions(adCaptions)
             return
         }
-        let source = session.flatMap { session in session.selectedCaptionTrack.flatMap(session.captionSource(for:)) }
-        let embedded = session?.selectedCaptionTrack.flatMap { Self.isClosedCaptionTrack($0) ? $0.id : nil }
+        let shown = session.flatMap { $0.isRemote ? nil : $0.selectedCaptionTrack }
+        let source = session.flatMap { session in shown.flatMap(session.captionSource(for:)) }
+        let embedded = shown.flatMap { Self.isClosedCaptionTrack($0) ? $0.id : nil }
         guard source != captions.source || embedded != captions.embeddedTrack else { return }
         captions.wakeUp?.cancel()
         captions = CaptionsState(source: source, embeddedTrack: embedded, generation: captions.generation + 1)
         if let embedded, let session { captions.cues = CaptionCues(session.closedCaptionCues[embedded] ?? []) }
         refreshCaptions()
-        guard let source, let session, let track = session.selectedCaptionTrack, let loader = captionCueLoader else {
+        guard let source, let session, let track = shown, let loader = captionCueLoader else {
             return
         }
         let generation = captions.generation

@@ -27,8 +27,9 @@ extension PlaybackController {
             seekableChanged(to: range)
         case .streams(let streams):
             streamsChanged(streams)
-        case .streamsSelected(let audio, _):
+        case .streamsSelected(let audio, let text):
             streamsSelected(audio: audio)
+            if session.isRemote { remoteCaptionSelected(text) }
         case .playing:
             guard !session.isPlaying else { return }
             session.isPlaying = true

@@ -10,7 +10,8 @@ public enum CaptionChoice: Sendable, Equatable {
 ///
 /// Captions are the stream's own renditions; only a stream without any offers the video's sidecar WebVTT tracks
 /// (as the SDK's Sidecar Subtitles fill manifests that lack them). Cove draws captions itself, so a caption
-/// choice never goes to the engine: it holds at once, paused or before Ready, and the view loads the cues.
+/// choice goes to no local engine: it holds at once, paused or before Ready, and the view loads the cues. A Cast
+/// device shows captions on the TV: the choice goes there, and the TV's own choice comes back.
 extension PlaybackController {
     /// Switches the audio rendition; `.audioTrack` follows when the engine has switched.
     public func selectAudioTrack(_ track: MediaTrack) {
@@ -122,8 +123,9 @@ extension PlaybackController {
     }
 
     /// Puts the session's caption choice (or, without one, the remembered language) into effect among the tracks
-    /// it offers: before the stream has listed them, only its sidecars are known.
-    private func resolveCaption() {
+    /// it offers: before the stream has listed them, only its sidecars are known. A Cast device is told, unless
+    /// the choice is the one it shows already.
+    private func resolveCaption(shownOnDevice: Bool = false) {
         let offered = session.offeredTracks?.captions ?? session.sidecarTracks
         let track: MediaTrack?
         switch session.captionChoice {
@@ -144,7 +146,17 @@ extension PlaybackController {
         guard track != session.selectedCaptionTrack else { return }
         session.selectedCaptionTrack = track
         emit(.captionTrack(track))
+        if session.isRemote, !shownOnDevice { session.engine.selectTextStream(track?.id) }
         captionTrackChanged()
+    }
+
+    /// The Cast device shows another caption track (chosen with the TV's remote): the viewer's choice, as if made
+    /// in the menu, without a word back to the device.
+    func remoteCaptionSelected(_ id: String?) {
+        let track = id.flatMap { id in session.captionTracks.first { $0.id == id } }
+        guard id == nil || track != nil, track != session.selectedCaptionTrack else { return }
+        session.captionChoice = track.map { .track($0) } ?? .off
+        resolveCaption(shownOnDevice: true)
     }
 
     /// "en" matches "en-US": persistence stores what the track declared, streams may be more or less specific.

@@ -186,18 +186,12 @@ public struct PlaybackSession {
 
     /// The content's sidecar caption tracks (`text_tracks` of kind captions/subtitles with a URL).
     var sidecarTracks: [MediaTrack] {
-        video.textTracks.enumerated().compactMap { index, track in
-            guard track.src != nil, !track.isThumbnails, ["captions", "subtitles"].contains(track.kind) else {
-                return nil
-            }
-            return MediaTrack(id: "sidecar:\(index)", language: track.srclang, name: track.label, isSidecar: true)
-        }
+        video.sidecarCaptions.map(MediaTrack.sidecar)
     }
 
     /// The `text_tracks` entry of a sidecar caption track.
     public func sidecarTextTrack(for track: MediaTrack) -> TextTrack? {
-        guard track.isSidecar, let index = Int(track.id.dropFirst("sidecar:".count)),
-              video.textTracks.indices.contains(index) else { return nil }
+        guard let index = track.sidecarIndex, video.textTracks.indices.contains(index) else { return nil }
         return video.textTracks[index]
     }
 }

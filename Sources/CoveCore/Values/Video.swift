@@ -72,6 +72,17 @@ public struct Video: Sendable, Hashable, Decodable {
     /// The WebVTT thumbnails track used for thumbnail seeking, if the video has one.
     public var thumbnailsTrack: TextTrack? { textTracks.first { $0.isThumbnails && $0.src != nil } }
 
+    /// The sidecar caption tracks (`text_tracks` of kind captions or subtitles with a URL), each with its index in
+    /// `textTracks`, which names it wherever it goes (`sidecar:N` here, trackId N+1 on a Cast device).
+    public var sidecarCaptions: [(index: Int, track: TextTrack)] {
+        textTracks.enumerated().compactMap { index, track in
+            guard track.src != nil, !track.isThumbnails, ["captions", "subtitles"].contains(track.kind) else {
+                return nil
+            }
+            return (index, track)
+        }
+    }
+
     /// Reads a single-video response or a `videos[]` entry.
     public init(json: JSONValue) throws(PlaybackJSONError) {
         guard case .object(let object) = json else { throw .expectedObject("video", found: json) }

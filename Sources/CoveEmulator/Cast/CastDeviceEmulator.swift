@@ -104,6 +104,14 @@ public final class CastDeviceEmulator: Sendable {
         } }
     }
 
+    /// The TV's own remote turns on these tracks (captions, audio) and off the others.
+    public func chooseTracksFromTV(_ ids: [Int]) {
+        deliver { model, now in model.chooseTracks(ids, at: now) }
+    }
+
+    /// The tracks the media playing now has on, as the device shows them.
+    public var activeTrackIds: [Int]? { state.withLock { $0.model.media?.activeTrackIds } }
+
     /// Seconds since the device started: the model's clock.
     private var now: Double {
         let elapsed = clockStart.duration(to: .now).components

@@ -107,6 +107,14 @@ extension CastReceiverModel {
                           broadcast: true)]
     }
 
+    /// The TV's own remote shows other tracks: every sender is told.
+    mutating func chooseTracks(_ ids: [Int], at now: Double) -> [CastReply] {
+        guard let app, media != nil else { return [] }
+        media?.activeTrackIds = ids
+        return [CastReply(source: app.sessionId, payload: .media(.init(type: "MEDIA_STATUS", status: mediaStatus(at: now))),
+                          broadcast: true)]
+    }
+
     /// A LOAD over a session that plays ends it first: IDLE, INTERRUPTED.
     private mutating func interrupt(at now: Double) -> [CastReply] {
         guard let app, let session = media, session.playerState != "IDLE" else { return [] }
@@ -123,6 +131,7 @@ extension CastReceiverModel {
                                customData: JSONValue?, at now: Double) {
         var information = items[index].media
         information.duration = information.duration ?? duration(information, customData ?? information.customData)
+        if !switches.streamTracks.isEmpty { information.tracks = (information.tracks ?? []) + switches.streamTracks }
         media = MediaSession(id: nextMediaSessionID, media: information, playerState: autoplay ? "PLAYING" : "PAUSED",
                              anchorPosition: max(0, position ?? 0), anchorTime: now,
                              activeTrackIds: items[index].activeTrackIds ?? [], queue: items.count > 1 ? items : [],

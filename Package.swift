@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy"),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0"),
         .systemLibrary(name: "CZVBI", pkgConfig: "zvbi-0.2"),
+        // DNS-SD through the desktop's avahi-daemon: Cast devices found on the network.
+        .systemLibrary(name: "CAvahi", pkgConfig: "avahi-glib"),
         // The emulator's AES-128 HLS and signed media addresses only; the player itself never links it.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto"),
         // Small C shims: only what Swift cannot call.
@@ -58,10 +60,11 @@ let package = Package(
                                "CZVBIShim", "CLibc"],
                 swiftSettings: strict),
         // Google Cast: the channel to a device (TLS through GIO, CASTV2 frames) and its protocol.
-        .target(name: "CoveCast", dependencies: ["CoveCore", "CoveGLib", "CCastChannel"], swiftSettings: strict),
+        .target(name: "CoveCast", dependencies: ["CoveCore", "CoveGLib", "CCastChannel", "CAvahi"],
+                swiftSettings: strict),
         .target(name: "CoveEmulator",
                 dependencies: ["CoveCore", "CoveGLib", "CoveCast", "CSoup", "CGStreamer", "CGLib", "CGLibShim",
-                               "CCrypto", "CCryptoShim"],
+                               "CCrypto", "CCryptoShim", "CAvahi"],
                 swiftSettings: strict),
         .target(name: "CoveUI",
                 dependencies: ["CoveCore", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CSphere"],
@@ -84,7 +87,7 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
-        .testTarget(name: "CoveCastTests", dependencies: ["CoveCast", "CoveEmulator", "CoveCore", "CoveGLib"],
+        .testTarget(name: "CoveCastTests", dependencies: ["CoveCast", "CoveEmulator", "CoveCore", "CoveGLib", "MDNSSandbox"],
                     swiftSettings: strict),
         .testTarget(name: "CoveAppTests", dependencies: ["CoveApp", "CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
@@ -92,6 +95,8 @@ let package = Package(
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
                                                            "CFileWatch"],
                     swiftSettings: strict),
+        // Test support: a real avahi-daemon in a network of its own, for Cast device discovery.
+        .target(name: "MDNSSandbox", path: "Tests/Support/MDNSSandbox", swiftSettings: strict),
         // Test support: inotify, to prove that no local file is opened on a server's word.
         .target(name: "CFileWatch", path: "Tests/Support/CFileWatch"),
         // Test support: watches the X11 root window for the Picture in Picture keep-above request.
@@ -102,7 +107,7 @@ let package = Package(
         .testTarget(name: "CoveUITests",
                     dependencies: ["CoveUI", "CoveApp", "CoveMedia", "CoveService", "CoveEmulator", "CoveCore", "CoveGLib",
                                    "CGtk", "CGtkShim",
-                                   "CX11Probe", "CFileWatch", "CGtkTestProbe"],
+                                   "CX11Probe", "CFileWatch", "CGtkTestProbe", "MDNSSandbox"],
                     swiftSettings: strict),
     ]
 )

@@ -112,8 +112,8 @@ final class OverflowMenu {
     private let castSection: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
     private(set) var castItems: [Widget] = []
 
-    func setCastDevices(_ names: [String]) {
-        castItems = CastChoices.fill(castSection, devices: names) { [weak self] item in self?.closeWhenChosen(item) }
+    func setCastDevices(_ devices: [CastDeviceChoice]) {
+        castItems = CastChoices.fill(castSection, devices: devices) { [weak self] item in self?.closeWhenChosen(item) }
         if !castItems.isEmpty { gtk_box_append(cast(castSection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)) }
     }
 

@@ -8,10 +8,10 @@ extension PlayerView {
     public var castDevice: String? { controller.state.session?.castDevice }
 
     /// The Cast devices to offer in the menu, by name; none hides the choice.
-    public func setCastDevices(_ names: [String]) {
-        overflowMenu.setCastDevices(names)
-        castMenu.setDevices(names)
-        if selection.castDevicesKnown(!names.isEmpty) { controlBar.setNeedsLayout() }
+    public func setCastDevices(_ devices: [CastDeviceChoice]) {
+        overflowMenu.setCastDevices(devices)
+        castMenu.setDevices(devices)
+        if selection.castDevicesKnown(!devices.isEmpty) { controlBar.setNeedsLayout() }
     }
 
     func wireCasting() {

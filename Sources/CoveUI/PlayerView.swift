@@ -65,6 +65,8 @@ public final class PlayerView {
     let castingNotice = CastingNotice()
     /// Where the viewer chose to play (`player.cast`): a Cast device's name, nil for here. The app casts.
     public var castHandler: (@MainActor (String?) -> Void)?
+    /// The Play On choices are on screen (the Cast menu, or More): the time to look for devices afresh.
+    public var castChoicesShown: (@MainActor () -> Void)?
     lazy var audioSubtitles = AudioSubtitlesMenu(button: controlBar.closedCaptionButton)
     /// The More button's menu: the playback speed, bound to `player.set-rate`.
     lazy var overflowMenu = OverflowMenu(button: controlBar.overflowButton)
@@ -223,6 +225,9 @@ public final class PlayerView {
         controlBar.onCast = { [weak self] in self?.castMenu.open() }
         for popover in [audioSubtitles.popover, overflowMenu.popover, castMenu.popover] {
             Signals.connectNotify(popover, property: "visible") { [weak self] in self?.menusChanged() }
+        }
+        for popover in [overflowMenu.popover, castMenu.popover] {
+            Signals.connect(popover, "show") { [weak self] in self?.castChoicesShown?() }
         }
     }
 

@@ -17,8 +17,17 @@ final class Casting {
     /// Brightcove's receiver asks the Playback API itself: the account and credentials it needs, when Cove has them.
     private let catalog: @MainActor () -> CastLoad.Catalog?
     private var device: CastOptions.Address?
-    /// The devices offered in the menu, each by the name shown (its address, or the name it goes by).
-    private var offered: [(name: String, address: CastOptions.Address)] = []
+    /// A device in the menus: by the name shown (its address, or the name it goes by) and where it listens.
+    private struct Place {
+        var choice: CastDeviceChoice
+        var address: CastOptions.Address
+    }
+    /// The devices named by address (`--cast-device`, `cove.conf`, the demo's TV).
+    private var named: [Place] = []
+    /// The devices on the network, through the desktop's avahi-daemon.
+    private let discovery = CastDiscovery()
+    /// `--cast-to NAME`: the device to cast to once the network names it, and how long to wait for it.
+    private var awaited: (name: String, timeout: TimerSource)?
     /// The folders of local files served to the device while it plays them, each on the address that reaches it.
     private var servers: [String: LocalMediaServer] = [:]
     private weak var player: PlayerView?
@@ -41,7 +50,7 @@ final class Casting {
     /// Plays on `device` from now on: the current video moves there at its place; with none yet (at launch), the
     /// first one starts there.
     func cast(to device: CastOptions.Address) {
-        let name = offered.first { $0.address == device }?.name ?? device.description
+        let name = offered.first { $0.address == device }?.choice.name ?? device.description
         if let video = controller.currentSession?.video, SourceSelectionPolicy.cast.select(video) == nil {
             controller.reportWarning(code: CastMessages.keptHereCode, message: CastMessages.noSource)
             return
@@ -92,25 +101,60 @@ final class Casting {
         controller.restartCurrentVideo(at: controller.state.position, playing: controller.state.status == .playing)
     }
 
-    /// The menu's "Play On" choices: the devices named by address (and the demo's).
+    /// The menu's "Play On" choices: the devices named by address, then those found on the network (looked for
+    /// afresh whenever the choices are shown).
     func offer(in player: PlayerView) {
         var known = options.devices.compactMap(CastOptions.Address.init)
         if let castTo = options.castToAddress, !known.contains(castTo) { known.append(castTo) }
-        offered = known.map { ($0.description, $0) }
-        player.setCastDevices(offered.map(\.name))
+        named = known.map { Place(choice: CastDeviceChoice(name: $0.description), address: $0) }
         self.player = player
         player.castHandler = { [unowned self] name in
             guard let name else { return stop() }
-            guard let address = offered.first(where: { $0.name == name })?.address, address != device else { return }
+            guard let address = offered.first(where: { $0.choice.name == name })?.address, address != device else {
+                return
+            }
             cast(to: address)
         }
+        player.castChoicesShown = { [unowned self] in discovery.refresh() }
+        discovery.onChange = { [unowned self] _ in devicesChanged() }
+        discovery.start()
+        player.setCastDevices(offered.map(\.choice))
     }
 
     /// One more device to offer, by the name it goes by (the demo's TV).
     func offer(_ address: CastOptions.Address, named name: String) {
-        guard !offered.contains(where: { $0.address == address }) else { return }
-        offered.append((name, address))
-        player?.setCastDevices(offered.map(\.name))
+        guard !named.contains(where: { $0.address == address }) else { return }
+        named.append(Place(choice: CastDeviceChoice(name: name), address: address))
+        devicesChanged()
+    }
+
+    /// `--cast-to NAME`: casts once a device of that name is found (the video starts here meanwhile, and moves
+    /// there at its place); after ten seconds without one, says so and stays here.
+    func cast(toNamed name: String) {
+        let timeout = MainLoop.after(milliseconds: 10_000) { [unowned self] in
+            guard let awaited else { return }
+            self.awaited = nil
+            controller.reportWarning(code: CastMessages.notFoundCode,
+                                     message: CastMessages.notFound.replacingPlaceholder(with: awaited.name))
+        }
+        awaited = (name, timeout)
+        devicesChanged()
+    }
+
+    private var offered: [Place] {
+        named + discovery.devices.map { Place(choice: CastDeviceChoice(name: $0.name, model: $0.model),
+                                              address: CastOptions.Address(host: $0.host, port: $0.port)) }
+            .filter { found in !named.contains { $0.address == found.address } }
+    }
+
+    private func devicesChanged() {
+        let places = offered
+        player?.setCastDevices(places.map(\.choice))
+        guard let awaited,
+              let place = places.first(where: { $0.choice.name.lowercased() == awaited.name.lowercased() }) else { return }
+        awaited.timeout.cancel()
+        self.awaited = nil
+        cast(to: place.address)
     }
 
     private func makePlayer(for video: Video, source: Source, on device: CastOptions.Address) -> CastPlayer {

@@ -238,6 +238,7 @@ final class CoveApplication {
         }
         // `--cast-to`: the first video starts on the device.
         if let device = options.cast.castToAddress { casting.cast(to: device) }
+        else if let name = options.cast.castToName { casting.cast(toNamed: name) }
         startPage.start()
         downloads.start()
     }

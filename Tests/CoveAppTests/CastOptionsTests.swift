@@ -22,6 +22,13 @@ final class CastOptionsTests: XCTestCase {
         XCTAssertEqual(CastOptions.Address("tv.local")?.port, 8009)
         XCTAssertEqual(CastOptions.Address("[::1]:9000")?.host, "::1")
         XCTAssertEqual(try parse(["--cast-to", "tv.local"], file: file).cast.castToAddress?.description, "tv.local")
+        XCTAssertEqual(try parse(["--cast-to", "10.0.0.7"]).cast.castToAddress?.description, "10.0.0.7")
+        let byName = try parse(["--cast-to", "Living Room TV"]).cast
+        XCTAssertNil(byName.castToAddress)
+        XCTAssertEqual(byName.castToName, "Living Room TV", "a name is looked for on the network")
+        XCTAssertEqual(try parse(["--cast-to", "Kitchen"]).cast.castToName, "Kitchen", "one word too")
+        XCTAssertEqual(try parse(["--cast-device", "kitchen", "--cast-to", "kitchen"]).cast.castToAddress?.host,
+                       "kitchen", "unless a --cast-device names it")
         let plain = try parse([]).cast
         XCTAssertNil(plain.castToAddress)
         XCTAssertEqual(plain.receiver(forCatalogVideo: true), .brightcove, "Video Cloud videos go to Brightcove's")
@@ -31,7 +38,7 @@ final class CastOptionsTests: XCTestCase {
 
     func testWhatCannotWorkIsRefusedByName() {
         XCTAssertEqual(message(["--cast-device", "tv.local:99999"]), "“tv.local:99999” must be HOST or HOST:PORT")
-        XCTAssertEqual(message(["--cast-to", "http://tv/"]), "“http://tv/” must be HOST or HOST:PORT")
+        XCTAssertEqual(message(["--cast-to", "http://tv/"]), "“http://tv/” must be a device’s name, HOST or HOST:PORT")
         XCTAssertEqual(message(["--cast-receiver", "chromecast"]),
                        "“--cast-receiver” must be brightcove, default or a receiver app ID")
         XCTAssertEqual(message([], file: "[Cast]\ncast-receiver=default\ncast-device=tv:0\n"),

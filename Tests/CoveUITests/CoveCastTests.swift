@@ -1,6 +1,7 @@
 import CoveCore
 import CoveEmulator
 import Foundation
+import MDNSSandbox
 import XCTest
 
 /// The real `cove` casting to the emulator's Cast device, named by address: `--cast-to` starts the video there at
@@ -159,7 +160,9 @@ final class CoveCastCaptionsTests: XCTestCase {
         let run = try CoveProcess.onOwnSessionBus(script, [UITestSupport.coveBinary, helpers + "/atspi-drive", events, done,
             "--playback-api-base", emulator.baseURL, "--account-id", UITestSupport.accountID,
             "--policy-key", UITestSupport.policyKey, "--video-id", UITestSupport.sidecarVideoID, "--print-events",
-            "--cast-to", name, "--cast-receiver", "default"])
+            "--cast-to", name, "--cast-receiver", "default"],
+            // A caption language remembered by another test would turn them on by itself.
+            environment: ["XDG_STATE_HOME": root.path, "XDG_CONFIG_HOME": root.path])
         defer { run.stop() }
         func lines() -> [String] {
             ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -182,6 +185,48 @@ final class CoveCastCaptionsTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(timeout: 60), 0, run.allOutput)
         let edits = device.received.filter { CastJSON.type(of: $0.message.payload) == "EDIT_TRACKS_INFO" }
         XCTAssertEqual(edits.count, 1, "one for the key, none back for the TV's own choice")
+    }
+}
+
+/// Devices found on the network by the real `cove`, through a real avahi-daemon in a sandboxed network:
+/// `--cast-to NAME` casts to the device of that name once it is found, and says so when none is.
+final class CoveCastDiscoveryTests: XCTestCase {
+    func testCastToADeviceByTheNameItAnnounces() throws {
+        let sandbox = try MDNSSandbox()
+        defer { sandbox.stop() }
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator(name: "Living Room TV", model: "Chromecast Ultra")
+        defer { device.stop() }
+        let announcement = try device.announce()
+        defer { announcement.stop() }
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                   "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.mp4VideoID,
+                                   "--print-events", "--cast-to", "living room tv", "--cast-receiver", "default"],
+                                  environment: ["DBUS_SYSTEM_BUS_ADDRESS": sandbox.busAddress])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 60) { _ in device.playing?.playerState == "PLAYING" }
+        XCTAssertEqual(device.playing?.appId, CastReceiverApp.defaultMedia, run.allOutput)
+        XCTAssertTrue(lines.contains { $0.contains(#""event":"CastSessionStarted""#) }, lines.joined(separator: "\n"))
+    }
+
+    func testANameNoDeviceAnnouncesIsSaidAndTheVideoPlaysHere() throws {
+        let sandbox = try MDNSSandbox()
+        defer { sandbox.stop() }
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                   "--policy-key", DemoCatalog.policyKey, "--video-id", DemoCatalog.mp4VideoID,
+                                   "--print-events", "--cast-to", "Nowhere TV"],
+                                  environment: ["DBUS_SYSTEM_BUS_ADDRESS": sandbox.busAddress])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 40) { lines in lines.contains { $0.contains(CastMessages.notFoundCode) } }
+        let warning = try XCTUnwrap(lines.first { $0.contains(CastMessages.notFoundCode) }, run.allOutput)
+        XCTAssertTrue(warning.contains("No Cast device named Nowhere TV was found"), warning)
+        XCTAssertTrue(lines.contains { $0.contains(#""type":"progress""#) }, "the video plays here meanwhile")
+        XCTAssertFalse(lines.contains { $0.contains("CastSession") })
     }
 }
 

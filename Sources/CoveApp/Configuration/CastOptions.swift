@@ -6,8 +6,8 @@ import CoveCore
 ///     cast-device=192.168.1.20;tv.local:8009
 ///     cast-receiver=brightcove
 ///
-/// A device named by address is for networks without multicast (and for tests); `--cast-to` starts the video
-/// there at launch.
+/// Devices are found on the network (DNS-SD); one named by address is for networks without multicast. `--cast-to`
+/// starts the video on a device, by name or address, at launch.
 public struct CastOptions: Sendable, Equatable {
     public static let group = "Cast"
     public static let defaultPort: UInt16 = 8009
@@ -30,6 +30,11 @@ public struct CastOptions: Sendable, Equatable {
                 return nil
             }
             self.host = String(host)
+            self.port = port
+        }
+
+        public init(host: String, port: UInt16) {
+            self.host = host
             self.port = port
         }
 
@@ -100,10 +105,21 @@ public struct CastOptions: Sendable, Equatable {
         }
     }
 
-    /// The device `--cast-to` names: an address given with `--cast-device` or on its own.
+    /// The device `--cast-to` names by address: one given with `--cast-device`, or an address of its own (with a
+    /// dot, a port or an IPv6 colon, or `localhost`). Anything else is a device's name, found on the network.
     public var castToAddress: Address? {
         guard let castTo else { return nil }
-        return devices.compactMap(Address.init).first { $0.description == castTo || $0.host == castTo } ?? Address(castTo)
+        if let named = devices.compactMap(Address.init).first(where: { $0.description == castTo || $0.host == castTo }) {
+            return named
+        }
+        guard let address = Address(castTo),
+              castTo.contains(".") || castTo.contains(":") || castTo.lowercased() == "localhost" else { return nil }
+        return address
+    }
+
+    /// The device `--cast-to` names by its name (its `fn`, as the network announces it).
+    public var castToName: String? {
+        castTo.flatMap { castToAddress == nil ? $0 : nil }
     }
 
     /// The receiver for a video: the one asked for, else Brightcove's for a Video Cloud video and the default

@@ -38,8 +38,9 @@ extension LaunchOptions {
         do throws(ConfigurationError) {
             try clientAds.validate()
             try cast.validate()
-            if let castTo = cast.castTo, cast.castToAddress == nil {
-                throw ConfigurationError(message: tr("“%@” must be HOST or HOST:PORT").replacingPlaceholder(with: castTo))
+            if let castTo = cast.castTo, castTo.isEmpty || castTo.contains("://") {
+                throw ConfigurationError(message: tr("“%@” must be a device’s name, HOST or HOST:PORT")
+                    .replacingPlaceholder(with: castTo))
             }
         } catch {
             throw LaunchOptionsError(message: error.message)

@@ -104,6 +104,12 @@ public final class CastDeviceEmulator: Sendable {
         } }
     }
 
+    /// Announces this device on the network through the avahi-daemon of the system bus (a sandboxed one in
+    /// tests), at the loopback address it listens on.
+    public func announce() throws(CastAnnouncement.Failure) -> CastAnnouncement {
+        try CastAnnouncement(name: name, model: model, address: "127.0.0.1", port: port)
+    }
+
     /// The TV's own remote turns on these tracks (captions, audio) and off the others.
     public func chooseTracksFromTV(_ ids: [Int]) {
         deliver { model, now in model.chooseTracks(ids, at: now) }

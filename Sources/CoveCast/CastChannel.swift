@@ -1,15 +1,42 @@
+import CGLib
 import CoveCore
 import CoveGLib
 
-/// The channel to one Cast device: TLS through GIO to its port, CASTV2 frames both ways, a thread that reads them.
-/// What it reads reaches the main actor in order; so does its end (the device closed it, or sent what is not a
-/// frame). Writes are a few hundred bytes and go out from the main actor as they are made.
+/// The channel to one Cast device: TLS through GIO to its port, CASTV2 frames both ways, a thread that reads them
+/// and one that writes them. What it reads reaches the main actor in order; so does its end (the device closed
+/// it, or sent what is not a frame). What it sends waits in a GLib queue for the writing thread, so a device that
+/// stops reading holds up that thread, never the main one.
 @MainActor
 public final class CastChannel {
     private let stream: TLSStream
+    private let outbox = Outbox()
     public var onMessage: (@MainActor (CastMessage) -> Void)?
     public var onClose: (@MainActor () -> Void)?
     private var isClosed = false
+
+    /// Frames on their way out (a `GAsyncQueue`, shared with the writing thread); an empty frame ends the thread.
+    private final class Outbox: @unchecked Sendable {
+        final class Frame {
+            let bytes: [UInt8]
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+
+        private let queue: OpaquePointer = g_async_queue_new_full { item in
+            if let item { Unmanaged<Frame>.fromOpaque(item).release() }
+        }
+
+        deinit { g_async_queue_unref(queue) }
+
+        func push(_ bytes: [UInt8]) {
+            g_async_queue_push(queue, Unmanaged.passRetained(Frame(bytes)).toOpaque())
+        }
+
+        /// The next frame, waiting for one; nil for the end.
+        func pop() -> [UInt8]? {
+            let frame = Unmanaged<Frame>.fromOpaque(g_async_queue_pop(queue)!).takeRetainedValue()
+            return frame.bytes.isEmpty ? nil : frame.bytes
+        }
+    }
 
     private init(stream: TLSStream) {
         self.stream = stream
@@ -26,6 +53,7 @@ public final class CastChannel {
                 completion(result.map { stream in
                     let channel = CastChannel(stream: stream)
                     channel.startReading()
+                    channel.startWriting()
                     return channel
                 })
             }
@@ -53,26 +81,42 @@ public final class CastChannel {
         reader?.detach()
     }
 
-    public func send(_ message: CastMessage) {
-        guard !isClosed else { return }
-        stream.write(CastFrameReader.frame(CastMessageCodec.encode(message)))
+    private func startWriting() {
+        let stream = stream, outbox = outbox
+        // It ends at the empty frame `close` sends, closing the stream once what came before is out, or when a
+        // write fails (the reader then sees the end).
+        WorkerThread.start("cast-writer") {
+            while let frame = outbox.pop(), stream.write(frame) {}
+            stream.close()
+        }?.detach()
     }
 
-    /// Ends the channel; `onClose` is not called for an end asked for.
+    public func send(_ message: CastMessage) {
+        guard !isClosed else { return }
+        outbox.push(CastFrameReader.frame(CastMessageCodec.encode(message)))
+    }
+
+    /// Ends the channel once what was sent before is out (a STOP, a CLOSE), or after a second for a device that
+    /// reads no more; `onClose` is not called for an end asked for.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        stream.close()
+        outbox.push([])
+        let stream = stream
+        _ = MainLoop.after(milliseconds: 1_000) { stream.close() }
     }
 
     private func closed() {
         guard !isClosed else { return }
         isClosed = true
+        outbox.push([])
         stream.close()
         onClose?()
     }
 
     isolated deinit {
+        guard !isClosed else { return }
+        outbox.push([])
         stream.close()
     }
 }

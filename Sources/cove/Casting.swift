@@ -17,6 +17,8 @@ final class Casting {
     /// Brightcove's receiver asks the Playback API itself: the account and credentials it needs, when Cove has them.
     private let catalog: @MainActor () -> CastLoad.Catalog?
     private var device: CastOptions.Address?
+    /// This computer's address on the interface that reaches the device: where its files are served to it.
+    private var servingHost = "127.0.0.1"
     /// A device in the menus: by the name shown (its address, or the name it goes by) and where it listens.
     private struct Place {
         var choice: CastDeviceChoice
@@ -50,12 +52,21 @@ final class Casting {
     /// Plays on `device` from now on: the current video moves there at its place; with none yet (at launch), the
     /// first one starts there.
     func cast(to device: CastOptions.Address) {
-        let name = offered.first { $0.address == device }?.choice.name ?? device.description
         if let video = controller.currentSession?.video, SourceSelectionPolicy.cast.select(video) == nil {
             controller.reportWarning(code: CastMessages.keptHereCode, message: CastMessages.noSource)
             return
         }
+        // A name (`tv.local`) is looked up off the main thread first: the interface that reaches it serves files.
+        HostAddress.ipv4(of: device.host) { [unowned self] address in
+            let serving = address.flatMap { LocalAddress.reaching(host: $0, port: device.port) }
+            begin(device, servingHost: serving ?? "127.0.0.1")
+        }
+    }
+
+    private func begin(_ device: CastOptions.Address, servingHost: String) {
+        let name = offered.first { $0.address == device }?.choice.name ?? device.description
         self.device = device
+        self.servingHost = servingHost
         // The app keeps its one Casting for as long as it runs.
         provider.cast(to: name) { [unowned self] video, source in
             makePlayer(for: video, source: source, on: device)
@@ -69,9 +80,9 @@ final class Casting {
     /// A local file's video, served to the device from its folder on the address of the interface that reaches it
     /// (the folder, so an offline HLS copy's playlists and segments come too), for as long as the cast lasts.
     private func served(_ video: Video) -> Source? {
-        guard let device, let file = video.sources.first(where: { $0.url.isFileURL }) else { return nil }
+        guard device != nil, let file = video.sources.first(where: { $0.url.isFileURL }) else { return nil }
         let folder = file.url.deletingLastPathComponent().path
-        let host = LocalAddress.reaching(host: device.host, port: device.port) ?? "127.0.0.1"
+        let host = servingHost
         let key = host + " " + folder
         if servers[key] == nil { servers[key] = try? LocalMediaServer(root: folder, host: host) }
         guard let server = servers[key],

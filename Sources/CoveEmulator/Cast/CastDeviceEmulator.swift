@@ -146,6 +146,8 @@ public final class CastDeviceEmulator: Sendable {
     private func read(_ sender: Sender) {
         var reader = CastFrameReader()
         reading: while let bytes = sender.stream.read() {
+            // A device that reads no more: its socket's buffers fill and a sender's writes stop going anywhere.
+            while state.withLock({ $0.model.switches.deaf && !$0.stopped }) { usleep(20_000) }
             guard let frames = try? reader.append(bytes) else { break }
             for frame in frames {
                 guard let message = CastMessageCodec.decode(frame) else { break reading }

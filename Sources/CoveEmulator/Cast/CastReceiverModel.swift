@@ -148,6 +148,8 @@ public struct CastDeviceSwitches: Sendable, Equatable {
     public var failLoad = false
     /// The device neither answers PINGs nor sends its own: a sender should take it for gone.
     public var silent = false
+    /// The device stops reading what senders write (a hung TV): their writes fill the connection and wait.
+    public var deaf = false
     /// Tracks the receiver finds in every stream it loads (audio renditions, captions of the manifest), after the
     /// tracks the LOAD named.
     public var streamTracks: [CastMediaTrack] = []

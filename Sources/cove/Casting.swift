@@ -77,24 +77,42 @@ final class Casting {
         }
     }
 
-    /// A local file's video, served to the device from its folder on the address of the interface that reaches it
-    /// (the folder, so an offline HLS copy's playlists and segments come too), for as long as the cast lasts.
+    /// A video of this computer's (a local file, or an offline download the offline server serves on loopback),
+    /// served to the device for as long as the cast lasts.
     private func served(_ video: Video) -> Source? {
-        guard device != nil, let file = video.sources.first(where: { $0.url.isFileURL }) else { return nil }
-        let folder = file.url.deletingLastPathComponent().path
-        let host = servingHost
-        let key = host + " " + folder
-        if servers[key] == nil { servers[key] = try? LocalMediaServer(root: folder, host: host) }
-        guard let server = servers[key],
-              let url = URL(string: server.address(of: PercentEncoding.escape(file.url.lastPathComponent,
-                                                                              keeping: "-._~"))) else { return nil }
-        let method: DeliveryMethod = switch file.url.pathExtension.lowercased() {
+        guard device != nil,
+              let local = video.sources.first(where: { $0.url.isFileURL || ($0.url.isLoopback && $0.isNetworkURL) }),
+              let url = servedAddress(of: local.url) else { return nil }
+        let method: DeliveryMethod = switch local.url.pathExtension.lowercased() {
         case "m3u8": .hls
         case "mpd": .dash
         case "mp4", "m4v", "mov": .mp4
-        default: file.deliveryMethod
+        default: local.deliveryMethod
         }
         return Source(url: url, deliveryMethod: method)
+    }
+
+    /// Where the device fetches a file of this computer's: its folder (a download's, for the offline server's
+    /// addresses) is served on the address of the interface that reaches the device, below a random token, so an
+    /// HLS copy's playlists, segments and captions come too. Anything else is left as it is.
+    private func servedAddress(of url: URL) -> URL? {
+        let folder: String, path: String
+        if url.isFileURL {
+            folder = url.deletingLastPathComponent().path
+            path = PercentEncoding.escape(url.lastPathComponent, keeping: "-._~")
+        } else if let offline = OfflineMediaServer.current, url.absoluteString.hasPrefix(offline.baseURL + "/") {
+            let relative = url.absoluteString.dropFirst(offline.baseURL.count + 1)
+            guard let slash = relative.firstIndex(of: "/"),
+                  let download = String(relative[..<slash]).removingPercentEncoding,
+                  !download.contains("/"), download != "..", download != "." else { return nil }
+            folder = offline.root + "/" + download
+            path = String(relative[relative.index(after: slash)...])
+        } else {
+            return nil
+        }
+        let key = servingHost + " " + folder
+        if servers[key] == nil { servers[key] = try? LocalMediaServer(root: folder, host: servingHost) }
+        return servers[key].flatMap { URL(string: $0.address(of: path)) }
     }
 
     private func stopServing() {
@@ -177,7 +195,9 @@ final class Casting {
             if receiver == .brightcove, let catalog {
                 return CastLoad.brightcove(video: video, catalog: catalog, startPosition: start)
             }
-            return CastLoad.defaultReceiver(video: video, source: source, startPosition: start, caption: caption)
+            return CastLoad.defaultReceiver(video: video, source: source, startPosition: start, caption: caption) {
+                address in MainActor.assumeIsolated { self.servedAddress(of: address) } ?? address
+            }
         })
         player.onCastEnded = { [weak self] reason, position in self?.ended(reason, at: position) }
         return player

@@ -72,12 +72,13 @@ extension ContentLoader {
 /// kilobytes; it only answers loopback requests that carry its random token).
 @MainActor
 enum OfflineMediaServer {
-    private static var server: LocalMediaServer?
+    /// The server while one runs (casting a download serves its folder to the device from the same files).
+    private(set) static var current: LocalMediaServer?
 
     static func shared(root: String) -> LocalMediaServer? {
-        if let server, server.root == root { return server }
-        server?.stop()
-        server = try? LocalMediaServer(root: root)
-        return server
+        if let current, current.root == root { return current }
+        current?.stop()
+        current = try? LocalMediaServer(root: root)
+        return current
     }
 }

@@ -33,6 +33,9 @@ final class CastLoadTests: XCTestCase {
         XCTAssertEqual(SourceSelectionPolicy.cast.select(Self.video([all[0]]))?.url.absoluteString,
                        "http://cdn.example/a.m3u8")
         XCTAssertNil(SourceSelectionPolicy.cast.select(Self.video([all[3], all[4]])), "no DRM, no local file")
+        let loopback = ["http://127.0.0.1:4100/token/v1/a.m3u8", "http://localhost/a.mp4", "http://[::1]:80/a.mp4"]
+        XCTAssertNil(SourceSelectionPolicy.cast.select(Self.video(loopback.map { Self.source($0, "video/mp4") })),
+                     "no address of this computer's (an offline download's): the device cannot reach it")
     }
 
     func testTheDefaultReceiverGetsTheAddressTitlePosterAndCaptions() throws {

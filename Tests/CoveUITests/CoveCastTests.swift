@@ -233,20 +233,6 @@ final class CoveCastDiscoveryTests: XCTestCase {
 /// A file on this computer cast to a TV: Cove serves its folder on the address that reaches the device, for as long
 /// as the cast lasts, and the device is given that address.
 final class CoveCastFileTests: XCTestCase {
-    /// The bytes at `url` as another program on the network fetches them; nil when nothing answers.
-    private func fetch(_ url: String) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import sys, urllib.request\ntry:\n    print(len(urllib.request.urlopen(sys.argv[1], "
-                             + "timeout=5).read()))\nexcept Exception:\n    print(-1)", url]
-        let output = Pipe()
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 < 0 ? nil : $0 }
-    }
-
     func testALocalFileIsServedToTheDeviceWhileTheCastLasts() throws {
         let cache = (ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSTemporaryDirectory()) + "/cove/demo-media"
         let media = try MediaEncoder.ensureDemoMedia(in: cache)
@@ -264,10 +250,10 @@ final class CoveCastFileTests: XCTestCase {
         XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
         XCTAssertTrue(address.hasSuffix("/" + URL(fileURLWithPath: file).lastPathComponent), address)
         XCTAssertEqual(load.media?.contentType, "video/mp4")
-        XCTAssertEqual(fetch(address), size, "the device can fetch the whole file")
+        XCTAssertEqual(UITestSupport.fetchLength(address), size, "the device can fetch the whole file")
 
         device.stopAppFromTV()
         _ = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"CastSessionEnded""#) } }
-        XCTAssertNil(fetch(address), "served only while the cast lasts")
+        XCTAssertNil(UITestSupport.fetchLength(address), "served only while the cast lasts")
     }
 }

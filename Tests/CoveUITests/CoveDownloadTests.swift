@@ -141,6 +141,34 @@ final class CoveDownloadTests: XCTestCase {
         try playOffline()
     }
 
+    /// A download cast to a TV goes from its local copy: the offline server answers this computer only, so Cove
+    /// serves the download's folder to the device (on the address that reaches it) while the cast lasts.
+    func testADownloadedVideoIsCastFromItsLocalCopy() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let data = dataHome()
+        let download = try cove(emulator, ["--download", "--video-id", DemoCatalog.mp4VideoID], data: data)
+        XCTAssertEqual(download.waitForExit(timeout: 120), 0, download.allOutput)
+        let asked = emulator.requests.count
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let run = try cove(emulator, ["--print-events", "--video-id", DemoCatalog.mp4VideoID, "--cast-to",
+                                      "127.0.0.1:\(device.port)", "--cast-receiver", "default"], data: data)
+        defer { run.stop() }
+        _ = run.waitForLines(timeout: 60) { _ in device.playing?.playerState == "PLAYING" }
+        let load = try XCTUnwrap(device.received.lazy.compactMap { CastJSON.decode(CastMediaMessage.self, from: $0.message.payload) }
+            .first { $0.type == "LOAD" }, run.allOutput)
+        let address = try XCTUnwrap(load.media?.contentId)
+        XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
+        XCTAssertGreaterThan(UITestSupport.fetchLength(address) ?? 0, 100_000, "the device fetches the whole copy")
+        XCTAssertEqual(emulator.requests.count, asked, "nothing came from the network")
+
+        device.stopAppFromTV()
+        _ = run.waitForLines(timeout: 30) { $0.contains { $0.contains(#""event":"CastSessionEnded""#) } }
+        XCTAssertNil(UITestSupport.fetchLength(address),
+                     "served only while the cast lasts (so not by the offline server, which lasts as long as Cove)")
+    }
+
     /// The way a screen reader user downloads: More, "Download…", then the dialog's Download, all pressed over
     /// AT-SPI in the real window; the download completes in the background and is listed.
     func testADownloadStartedFromTheMoreMenuOverATSPICompletes() throws {

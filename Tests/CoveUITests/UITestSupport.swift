@@ -120,6 +120,20 @@ enum UITestSupport {
     }
 
     /// Starts an emulator serving the test clip.
+    /// The bytes at `url` as another program on the network fetches them; nil when nothing answers.
+    static func fetchLength(_ url: String) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sys, urllib.request\ntry:\n    print(len(urllib.request.urlopen(sys.argv[1], "
+                             + "timeout=5).read()))\nexcept Exception:\n    print(-1)", url]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 < 0 ? nil : $0 }
+    }
+
     /// The `cove` executable under test: `COVE_BINARY`, or the one `swift test` built beside the test runner.
     static var coveBinary: String {
         if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }

@@ -6,9 +6,10 @@ import FoundationEssentials
 /// auth token, the SSAI ad configuration), so the TV plays SSAI, counts analytics and stream concurrency on its
 /// own; the key goes to the device and nowhere else.
 public enum CastLoad {
-    public static func defaultReceiver(video: Video, source: Source, startPosition: Double?,
-                                       caption: MediaTrack? = nil) -> CastMediaMessage {
-        let tracks = CastTracks.loadTracks(of: video)
+    /// `address` gives each caption file's address as the device reaches it (served by Cove when it is local).
+    public static func defaultReceiver(video: Video, source: Source, startPosition: Double?, caption: MediaTrack? = nil,
+                                       address: (URL) -> URL = { $0 }) -> CastMediaMessage {
+        let tracks = CastTracks.loadTracks(of: video, address: address)
         // A caption rendition of the stream played here stands for its language among the sidecars.
         let active = caption.flatMap { caption in
             tracks.first { $0.trackId == CastTracks.castID(of: caption.id) }

@@ -1,12 +1,15 @@
+import FoundationEssentials
+
 /// A Cast device's tracks as the player's. The video's sidecar captions go with the Default Media Receiver's LOAD
 /// as trackId N+1 for `text_tracks[N]`, and keep their local identity (`sidecar:N`) when the device reports them,
 /// so a choice made here or on the TV names the same track both ways; a track the receiver found in the stream
 /// (audio renditions, Brightcove's receiver's captions) is `cast:ID`.
 public enum CastTracks {
-    public static func loadTracks(of video: Video) -> [CastMediaTrack] {
+    /// The video's sidecar captions for a LOAD, each at the address the device fetches it from.
+    public static func loadTracks(of video: Video, address: (URL) -> URL = { $0 }) -> [CastMediaTrack] {
         video.sidecarCaptions.map { index, track in
             CastMediaTrack(trackId: index + 1, type: "TEXT", subtype: track.kind == "captions" ? "CAPTIONS" : "SUBTITLES",
-                           trackContentId: track.src?.absoluteString, trackContentType: "text/vtt",
+                           trackContentId: track.src.map(address)?.absoluteString, trackContentType: "text/vtt",
                            language: track.srclang, name: track.label)
         }
     }

@@ -60,6 +60,12 @@ final class AnalyticsReporting {
     }
 
     /// The random viewer identifier, made on first use and kept; it names no person and no machine.
+    /// Who watches, for a Cast receiver that reports analytics itself; nil while the viewer has analytics off.
+    var castViewer: CastLoad.Catalog.Viewer? {
+        guard collector.isEnabled else { return nil }
+        return CastLoad.Catalog.Viewer(userID: collector.settings.userID, applicationID: collector.settings.destination)
+    }
+
     private func userID() -> String {
         if let id = state.string("user", in: Self.group), !id.isEmpty { return id }
         let id = UUID().uuidString.lowercased()

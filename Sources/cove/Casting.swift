@@ -41,6 +41,7 @@ final class Casting {
         self.options = options
         self.catalog = catalog
         provider.servedSource = { [unowned self] video in served(video) }
+        provider.analyticsOnDevice = { [unowned self] video in receiver(for: video) == .brightcove }
         if options.requiresAds {
             provider.requiresHere = { [unowned controller] video in
                 guard let ads = controller.clientAdsSource else { return false }
@@ -80,8 +81,7 @@ final class Casting {
     /// A video of this computer's (a local file, or an offline download the offline server serves on loopback),
     /// served to the device for as long as the cast lasts.
     private func served(_ video: Video) -> Source? {
-        guard device != nil,
-              let local = video.sources.first(where: { $0.url.isFileURL || ($0.url.isLoopback && $0.isNetworkURL) }),
+        guard device != nil, let local = video.sources.first(where: { $0.url.isFileURL || isOffline($0.url) }),
               let url = servedAddress(of: local.url) else { return nil }
         let method: DeliveryMethod = switch local.url.pathExtension.lowercased() {
         case "m3u8": .hls
@@ -100,7 +100,7 @@ final class Casting {
         if url.isFileURL {
             folder = url.deletingLastPathComponent().path
             path = PercentEncoding.escape(url.lastPathComponent, keeping: "-._~")
-        } else if let offline = OfflineMediaServer.current, url.absoluteString.hasPrefix(offline.baseURL + "/") {
+        } else if let offline = OfflineMediaServer.current, isOffline(url) {
             let relative = url.absoluteString.dropFirst(offline.baseURL.count + 1)
             guard let slash = relative.firstIndex(of: "/"),
                   let download = String(relative[..<slash]).removingPercentEncoding,
@@ -113,6 +113,11 @@ final class Casting {
         let key = servingHost + " " + folder
         if servers[key] == nil { servers[key] = try? LocalMediaServer(root: folder, host: servingHost) }
         return servers[key].flatMap { URL(string: $0.address(of: path)) }
+    }
+
+    /// An address of the offline server, which answers this computer only.
+    private func isOffline(_ url: URL) -> Bool {
+        OfflineMediaServer.current.map { url.absoluteString.hasPrefix($0.baseURL + "/") } ?? false
     }
 
     private func stopServing() {
@@ -187,8 +192,7 @@ final class Casting {
     }
 
     private func makePlayer(for video: Video, source: Source, on device: CastOptions.Address) -> CastPlayer {
-        let isCatalog = video.id != nil && catalog() != nil
-        let receiver = options.receiver(forCatalogVideo: isCatalog)
+        let receiver = receiver(for: video)
         let catalog = self.catalog()
         let caption = controller.state.selectedCaptionTrack
         let player = CastPlayer(target: .init(host: device.host, port: device.port, appId: receiver.appId) { _, start in
@@ -201,6 +205,12 @@ final class Casting {
         })
         player.onCastEnded = { [weak self] reason, position in self?.ended(reason, at: position) }
         return player
+    }
+
+    /// Brightcove's receiver for a Video Cloud video (it asks the Playback API itself), the default receiver for an
+    /// address, unless the viewer named one.
+    private func receiver(for video: Video) -> CastOptions.Receiver {
+        options.receiver(forCatalogVideo: video.id != nil && catalog() != nil)
     }
 
     private func ended(_ reason: CastEndReason, at position: Double?) {

@@ -229,7 +229,9 @@ final class CoveApplication {
         captionStyle.attach(playerView)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
-            loader.castCatalog
+            var catalog = loader.castCatalog
+            catalog?.analytics = analytics.castViewer
+            return catalog
         }
         self.casting = casting
         casting.offer(in: playerView)

@@ -158,4 +158,31 @@ final class ControllerCastTests: XCTestCase {
         tv.send(.streamsSelected(audio: "cast:7", text: "cast:99"))
         XCTAssertNil(controller.state.selectedCaptionTrack, "a track the menu does not know changes nothing")
     }
+
+    func testAnalyticsSayTheVideoIsWatchedOnATVOrLeaveItToTheReceiver() async throws {
+        var sent: [AnalyticsEvent] = []
+        var settings = AnalyticsSettings()
+        settings.account = "42"
+        let collector = AnalyticsCollector(settings: settings, scheduler: nil) { sent.append($0) }
+        controller.addSessionConsumer(collector)
+        var video = Self.video("a")
+        video = Video(sources: video.sources, properties: ["id": "a", "account_id": "42", "duration": 60_000])
+        controller.setVideos([video])
+        try XCTUnwrap(local.last).prerollVOD(duration: 60)
+        XCTAssertEqual(sent.last?.value("device_type"), "desktop")
+
+        castToTV()
+        controller.restartCurrentVideo(at: 0, playing: true)
+        XCTAssertEqual(sent.filter { $0.name == "video_impression" }.count, 2, "the video begins again, on the TV")
+        XCTAssertEqual(sent.last?.value("device_type"), "tv")
+        XCTAssertEqual(sent.last?.value("device_os"), "other", "the two overrides count only together")
+        XCTAssertNil(sent.last?.value("device_os_version"), "this computer's is not the TV's")
+
+        let before = sent.count
+        provider.analyticsOnDevice = { _ in true }
+        controller.restartCurrentVideo(at: 0, playing: true)
+        try XCTUnwrap(remote.last).prerollVOD(duration: 60)
+        remote.last?.send(.playing, .position(5))
+        XCTAssertEqual(sent.count, before, "Brightcove's receiver reports the video itself: nothing twice")
+    }
 }

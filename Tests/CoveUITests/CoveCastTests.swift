@@ -69,6 +69,7 @@ final class CoveCastTests: XCTestCase {
         XCTAssertEqual(load.customData?["accountId"], .string(DemoCatalog.accountID))
         XCTAssertEqual(load.customData?["catalogParams"]?["id"], .string(DemoCatalog.mp4VideoID))
         XCTAssertEqual(load.customData?["catalogParams"]?["policyKey"], .string(DemoCatalog.policyKey))
+        XCTAssertNotNil(load.customData?["analyticsParams"]?["applicationId"], "the receiver reports who watches")
         run.stop()
         XCTAssertFalse(run.allOutput.contains(DemoCatalog.policyKey), "no event or log line carries the key")
     }

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// session consumer that turns playback events into `video_impression`, `play_request`, `video_view`,
 /// `video_engagement` (every 10 s while playing, and flushed on pause, seeks, the end, ad breaks and a video
 /// change), `video_complete`, `ad_start`/`ad_end`, `error` and the track choices. Only videos with a Video Cloud
-/// account and ID are reported (never a file or a plain URL). It only builds events; `send` delivers them (off the
+/// account and ID are reported (never a file or a plain URL). A video cast to a device is reported as watched on a
+/// TV, unless the device's receiver reports it itself (Brightcove's does). It only builds events; `send` delivers them (off the
 /// main thread, CoveService's AnalyticsSender).
 @MainActor
 public final class AnalyticsCollector: PlaybackSessionConsumer {
@@ -56,6 +57,8 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
         var rebufferingSeconds = 0.0
         var rebufferingCount = 0
         var audioTrackSeen = false
+        /// Watched on a TV: the video plays on a Cast device.
+        var onTV = false
     }
 
     public init(settings: AnalyticsSettings, scheduler: (any PlaybackScheduler)?,
@@ -86,12 +89,12 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
     public func didAdvance(to session: PlaybackSession) {
         finishVideo()
         engine = session.engine
-        guard isEnabled, session.video.accountID != nil, session.video.id != nil else {
+        guard isEnabled, session.video.accountID != nil, session.video.id != nil, !session.analyticsOnDevice else {
             video = nil
             return
         }
         video = VideoState(video: session.video, source: session.source, duration: session.video.duration,
-                           setUp: now())
+                           setUp: now(), onTV: session.isRemote)
         emit("video_impression")
     }
 
@@ -296,8 +299,14 @@ public final class AnalyticsCollector: PlaybackSessionConsumer {
             .init("destination", settings.destination),
         ]
         if let source = settings.source { parameters.append(.init("source", source)) }
-        parameters += [.init("device_type", "desktop"), .init("device_os", "linux")]
-        if !settings.deviceOSVersion.isEmpty { parameters.append(.init("device_os_version", settings.deviceOSVersion)) }
+        // A video cast to a device is watched on a TV. The two overrides count only together, and what the TV
+        // runs is not known here.
+        if video?.onTV == true {
+            parameters += [.init("device_type", "tv"), .init("device_os", "other")]
+        } else {
+            parameters += [.init("device_type", "desktop"), .init("device_os", "linux")]
+            if !settings.deviceOSVersion.isEmpty { parameters.append(.init("device_os_version", settings.deviceOSVersion)) }
+        }
         if let user = settings.userID { parameters.append(.init("user", user)) }
         send(AnalyticsEvent(name: name, parameters: parameters + own))
     }

@@ -30,6 +30,19 @@ public enum CastLoad {
         public var authToken: String?
         public var adConfigID: String?
         public var splashScreen: URL?
+        /// Who watches, for the receiver's own analytics reports (the SDK's `analyticsParams`): the viewer's
+        /// analytics user ID (when they allow one) and the application; nil when the viewer turned analytics off.
+        public var analytics: Viewer?
+
+        public struct Viewer: Sendable, Equatable {
+            public var userID: String?
+            public var applicationID: String
+
+            public init(userID: String?, applicationID: String) {
+                self.userID = userID
+                self.applicationID = applicationID
+            }
+        }
 
         public init(accountID: String, policyKey: String?, authToken: String? = nil, adConfigID: String? = nil,
                     splashScreen: URL? = nil) {
@@ -48,6 +61,11 @@ public enum CastLoad {
         parameters["adConfigId"] = catalog.adConfigID.map(JSONValue.string)
         var custom: [String: JSONValue] = ["accountId": .string(catalog.accountID), "catalogParams": .object(parameters)]
         custom["splashScreen"] = catalog.splashScreen.map { .string($0.absoluteString) }
+        if let analytics = catalog.analytics {
+            var parameters: [String: JSONValue] = ["applicationId": .string(analytics.applicationID)]
+            parameters["userId"] = analytics.userID.map(JSONValue.string)
+            custom["analyticsParams"] = .object(parameters)
+        }
         let media = CastMediaInformation(contentId: video.id ?? "", contentType: DeliveryMethod.hlsMIMEType,
                                          streamType: streamType(of: video), duration: isLive(video) ? nil : video.duration,
                                          metadata: metadata(of: video), customData: .object(custom))

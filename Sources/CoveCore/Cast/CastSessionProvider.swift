@@ -8,9 +8,11 @@ public final class CastSessionProvider: PlaybackSessionProvider {
 
     private let local: any PlaybackSessionProvider
     private var remote: RemotePlayerFactory?
-    /// The address a device can fetch a local file's video from (Cove serving it while the cast lasts); nil where
-    /// it cannot be served.
+    /// The address a device can fetch a video of this computer's from (a local file, an offline download: Cove
+    /// serves it while the cast lasts), asked before the video's own sources; nil for any other video.
     public var servedSource: (@MainActor (Video) -> Source?)?
+    /// Videos whose receiver on the device reports them to Video Cloud Analytics itself (Brightcove's receiver).
+    public var analyticsOnDevice: @MainActor (Video) -> Bool = { _ in false }
     /// Videos that must stay here even while casting (`--cast-requires-ads`: their client-side ads would not play).
     public var requiresHere: @MainActor (Video) -> Bool = { _ in false }
     /// The device's name while casting.
@@ -36,13 +38,13 @@ public final class CastSessionProvider: PlaybackSessionProvider {
 
     public func makeSession(for video: Video, bumper: Video?) throws(NoPlayableSourceError) -> PlaybackSession {
         guard let remote, !video.hasError else { return try local.makeSession(for: video, bumper: bumper) }
-        guard let source = SourceSelectionPolicy.cast.select(video) ?? servedSource?(video), !requiresHere(video) else {
+        guard let source = servedSource?(video) ?? SourceSelectionPolicy.cast.select(video), !requiresHere(video) else {
             var here = try local.makeSession(for: video, bumper: bumper)
             here.keptHereBecause = requiresHere(video) ? CastMessages.adsRequired : CastMessages.noSource
             return here
         }
         return PlaybackSession(video: video, source: source, engine: remote(video, source), bumper: nil,
-                               castDevice: deviceName)
+                               castDevice: deviceName, analyticsOnDevice: analyticsOnDevice(video))
     }
 
     public func canPlay(_ video: Video) -> Bool {

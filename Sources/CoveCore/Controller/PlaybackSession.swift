@@ -27,6 +27,9 @@ public struct PlaybackSession {
     /// here and plays no client-side ads (Brightcove's receiver plays none; the creatives would play here).
     public let castDevice: String?
     public var isRemote: Bool { castDevice != nil }
+    /// The device's receiver reports this video to Video Cloud Analytics itself (Brightcove's does): Cove does not,
+    /// or it would be counted twice.
+    public let analyticsOnDevice: Bool
     /// Why a video plays here while a device is chosen (no source it can play, ads it cannot); told when it begins.
     var keptHereBecause: String?
     /// While true the engine plays the bumper: no content events, no seeking.
@@ -142,8 +145,9 @@ public struct PlaybackSession {
     }
 
     init(video: Video, source: Source, engine: any PlaybackEngine, bumper: (video: Video, source: Source)?,
-         castDevice: String? = nil) {
+         castDevice: String? = nil, analyticsOnDevice: Bool = false) {
         self.castDevice = castDevice
+        self.analyticsOnDevice = analyticsOnDevice
         self.video = video
         self.source = source
         self.engine = engine

@@ -201,6 +201,36 @@ final class CoveMPRISTests: XCTestCase {
         XCTAssertEqual(flag("CanSeek"), true)
     }
 
+    /// A video cast to a TV, as the panel's media controls see it: the device's state and place, and the
+    /// controls drive the device.
+    func testAnMPRISClientFollowsAndDrivesAVideoPlayingOnATV() throws {
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        let run = try startCove(["--video-id", DemoCatalog.mp4VideoID, "--cast-to", "127.0.0.1:\(device.port)",
+                                 "--cast-receiver", "default"])
+        defer { run.stop() }
+        wait(for: run) { device.playing?.playerState == "PLAYING" && status() == "Playing" }
+        XCTAssertEqual(status(), "Playing", run.allOutput)
+        XCTAssertNotNil(metadata().title)
+        Thread.sleep(forTimeInterval: 1)
+        let there = try XCTUnwrap(device.playing?.position)
+        XCTAssertEqual(Double(position() ?? 0) / 1_000_000, there, accuracy: 1, "the TV's place")
+
+        XCTAssertNil(command("Pause"))
+        wait(for: run) { device.playing?.playerState == "PAUSED" && status() == "Paused" }
+        XCTAssertEqual(device.playing?.playerState, "PAUSED", "the TV paused")
+        XCTAssertEqual(status(), "Paused")
+        XCTAssertNil(command("SetPosition", g_variant_new_tuple([g_variant_new_object_path(Self.firstTrack),
+                                                                 g_variant_new_int64(6_000_000)], 2)))
+        wait(for: run) { abs((device.playing?.position ?? 0) - 6) < 0.3 }
+        XCTAssertEqual(device.playing?.position ?? 0, 6, accuracy: 0.3, "the TV went there")
+        wait(for: run, timeout: 5) { abs(Double(position() ?? 0) / 1_000_000 - 6) < 0.5 }
+        XCTAssertEqual(Double(position() ?? 0) / 1_000_000, 6, accuracy: 0.5)
+        XCTAssertNil(command("Play"))
+        wait(for: run) { device.playing?.playerState == "PLAYING" }
+        XCTAssertEqual(device.playing?.playerState, "PLAYING")
+    }
+
     func testAnMPRISClientReadsTheMetadataPausesSeeksAndSkips() throws {
         let run = try startCove(["--playlist-id", DemoCatalog.playlistID])
         defer { run.stop() }

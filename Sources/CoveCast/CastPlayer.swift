@@ -4,8 +4,8 @@ import CoveGLib
 /// A Cast device as one more player behind the controller's seam: `load` opens the channel, launches the receiver
 /// app and LOADs (paused, at the start position), and the device's statuses come back as the engine's signals;
 /// the commands go to the device. It shows no pictures (the TV does). How a cast ends beyond the media's own end
-/// or a failure (the TV stopped it, the device was lost, the viewer ended it) is `onCastEnded`'s, with the last
-/// place the device was at, so the local player can take over there.
+/// (a refused launch or load, the TV stopped it, the device was lost, the viewer ended it) is `onCastEnded`'s,
+/// with the last place the device was at, so the local player can take over there.
 @MainActor
 public final class CastPlayer: PlaybackEngine {
     /// Where to cast and what: the device, the receiver app, and the LOAD for an address and a start position.
@@ -220,17 +220,9 @@ public final class CastPlayer: PlaybackEngine {
         clock?.cancel()
         clock = nil
         channel?.close()
-        switch reason {
-        case .finished:
-            signal(.endOfStream)
-        case .launchFailed(let why):
-            fail(EngineError(kind: .other, detail: "the cast device did not start the receiver app: \(why)"))
-        case .loadFailed(let code):
-            fail(EngineError(kind: .unsupportedFormat,
-                             detail: "the cast device could not play the video" + (code.map { " (\($0))" } ?? "")))
-        case .lost, .stoppedOnDevice, .endedByViewer:
-            break
-        }
+        // Only the media's own end is the engine's; every other end (a refused launch or load among them) is the
+        // caster's to handle, which plays the video here again.
+        if reason == .finished { signal(.endOfStream) }
         onCastEnded?(reason, position)
     }
 

@@ -218,6 +218,8 @@ final class Casting {
         case .finished, .endedByViewer:
             return
         case .launchFailed, .loadFailed:
+            controller.reportWarning(code: CastMessages.failedCode,
+                                     message: CastMessages.failed.replacingPlaceholder(with: provider.deviceName ?? ""))
             controller.reportCastSession(.castSessionFailed)
         case .lost:
             controller.reportWarning(code: CastMessages.lostCode,
@@ -229,7 +231,12 @@ final class Casting {
         device = nil
         provider.stopCasting()
         stopServing()
-        // The remote session is still current: its state is the device's last.
-        controller.restartCurrentVideo(at: position, playing: controller.state.status == .playing)
+        // The remote session is still current: its state is the device's last. A device that never played leaves
+        // the viewer's wish (autoplay, or Play pressed).
+        let playing: Bool = switch reason {
+        case .launchFailed, .loadFailed: controller.currentSession?.wantsPlay ?? false
+        default: controller.state.status == .playing
+        }
+        controller.restartCurrentVideo(at: position, playing: playing)
     }
 }

@@ -74,9 +74,14 @@ final class CastPlayerTests: XCTestCase {
                 let (player, recorder) = Self.player(device)
                 defer { player.stop() }
                 player.load(uri: "https://cdn.example/clip.mp4", options: EngineLoadOptions())
-                XCTAssertTrue(MainLoop.run(until: { player.transport.hasFailed }, timeout: 10), "\(fail)")
-                guard case .error(let error)? = recorder.signals.last else { return XCTFail("\(recorder.signals)") }
-                XCTAssertEqual(error.kind, fail == \.failLoad ? .unsupportedFormat : .other)
+                XCTAssertTrue(MainLoop.run(until: { recorder.ended != nil }, timeout: 10), "\(fail)")
+                if fail == \.failLoad {
+                    XCTAssertEqual(recorder.ended?.0, .loadFailed(104), "the receiver's own error code")
+                } else {
+                    XCTAssertEqual(recorder.ended?.0, .launchFailed("NOT_FOUND"))
+                }
+                XCTAssertFalse(recorder.signals.contains { if case .error = $0 { true } else { false } },
+                               "the caster plays the video here again: no player error")
                 XCTAssertFalse(player.transport.isReady)
             }
         }

@@ -185,4 +185,18 @@ final class ControllerCastTests: XCTestCase {
         remote.last?.send(.playing, .position(5))
         XCTAssertEqual(sent.count, before, "Brightcove's receiver reports the video itself: nothing twice")
     }
+
+    func testNothingIsPreloadedOnTheDevice() async throws {
+        controller.preloadsNextVideo = true
+        castToTV()
+        controller.setVideos([Self.video("a"), Self.video("b")])
+        let tv = try XCTUnwrap(remote.last)
+        tv.prerollVOD(duration: 60)
+        tv.send(.playing, .position(55), .position(59))
+        XCTAssertEqual(remote.count, 1, "the next LOAD would end the video playing on the TV")
+        XCTAssertTrue(local.isEmpty)
+        tv.send(.endOfStream)
+        XCTAssertEqual(remote.count, 2, "the next video goes to the TV when this one ends")
+        XCTAssertEqual(remote.last?.loads.first?.uri, "https://cdn.example/b.mp4")
+    }
 }

@@ -74,6 +74,52 @@ final class CoveCastTests: XCTestCase {
         XCTAssertFalse(run.allOutput.contains(DemoCatalog.policyKey), "no event or log line carries the key")
     }
 
+    func testARefusedLaunchLeavesTheVideoPlayingHere() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        var switches = CastDeviceSwitches()
+        switches.failLaunch = true
+        device.switches = switches
+        let run = try play(emulator, on: device, ["--cast-receiver", "default"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 60) { lines in
+            !self.progress(after: #""event":"CastSessionFailed""#, in: lines).isEmpty
+        }
+        XCTAssertTrue(lines.contains { $0.contains(#""event":"CastSessionFailed""#) }, run.allOutput)
+        XCTAssertTrue(lines.contains { $0.contains(CastMessages.failedCode) && $0.contains("could not play this video") },
+                      "the viewer is told why: \(run.allOutput)")
+        XCTAssertFalse(lines.contains { $0.contains(#""type":"error""#) }, "nothing failed for the viewer: \(run.allOutput)")
+        XCTAssertFalse(progress(after: #""event":"CastSessionFailed""#, in: lines).isEmpty, "the video plays here")
+        XCTAssertNil(device.playing, "nothing runs on the TV")
+    }
+
+    func testAPlaylistGoesOnOnTheDeviceVideoAfterVideo() throws {
+        let emulator = try UITestSupport.startDemoCatalogEmulator()
+        defer { emulator.stop() }
+        let device = try CastDeviceEmulator()
+        defer { device.stop() }
+        // Near the first video's end, so the device's own clock ends it.
+        let run = try CoveProcess(UITestSupport.coveBinary,
+                                  ["--playback-api-base", emulator.baseURL, "--account-id", DemoCatalog.accountID,
+                                   "--policy-key", DemoCatalog.policyKey, "--playlist-id", DemoCatalog.playlistID,
+                                   "--print-events", "--cast-to", "127.0.0.1:\(device.port)", "--cast-receiver",
+                                   "default", "--start-at", "8"])
+        defer { run.stop() }
+        func loads() -> [CastMediaMessage] {
+            device.received.compactMap { CastJSON.decode(CastMediaMessage.self, from: $0.message.payload) }
+                .filter { $0.type == "LOAD" }
+        }
+        _ = run.waitForLines(timeout: 60) { _ in loads().count >= 2 && device.playing?.playerState == "PLAYING" }
+        XCTAssertEqual(loads().count, 2, run.allOutput)
+        XCTAssertNotEqual(loads().first?.media?.contentId, loads().last?.media?.contentId, "the next video")
+        XCTAssertNil(loads().last?.currentTime ?? nil, "from its start")
+        XCTAssertEqual(device.playing?.playerState, "PLAYING", "played on by itself")
+        let sessions = run.allOutput.split(separator: "\n").filter { $0.contains(#""type":"session""#) }
+        XCTAssertEqual(sessions.count, 2, "each video a session of its own: \(sessions)")
+    }
+
     func testADeviceThatFallsSilentIsLeftAndTheVideoPlaysHere() throws {
         let emulator = try UITestSupport.startDemoCatalogEmulator()
         defer { emulator.stop() }

@@ -62,11 +62,13 @@ public enum CastMessages {
     public static let adsNotCastCode = "CAST_WITHOUT_ADS"
     public static let lostCode = "CAST_DEVICE_LOST"
     public static let notFoundCode = "CAST_DEVICE_NOT_FOUND"
+    public static let failedCode = "CAST_FAILED"
     public static var noSource: String { tr("This video has no source a Cast device can play; it plays here.") }
     public static var adsRequired: String { tr("This video’s ads cannot play on a Cast device; it plays here.") }
     public static var adsNotCast: String {
         tr("Client-side ads do not play on a Cast device; the video is cast without them.")
     }
     public static var lost: String { tr("The connection to the Cast device %@ was lost; the video plays here again.") }
+    public static var failed: String { tr("The Cast device %@ could not play this video; it plays here.") }
     public static var notFound: String { tr("No Cast device named %@ was found on the network; the video plays here.") }
 }

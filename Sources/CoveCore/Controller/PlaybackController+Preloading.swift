@@ -43,9 +43,10 @@ final class PreloadedSession {
 
 extension PlaybackController {
     /// Starts preloading once the current content is within `preloadLeadTime` of its end (VOD only: a live stream
-    /// has no end to approach), with autoAdvance on and a playable video next in the queue.
+    /// has no end to approach), with autoAdvance on and a playable video next in the queue. Never on a Cast device:
+    /// it plays one media at a time, and the next LOAD would end the one playing.
     func preloadIfNearEnd() {
-        guard preloadsNextVideo, autoAdvance, preloaded == nil, !session.isBumperActive,
+        guard preloadsNextVideo, autoAdvance, preloaded == nil, !session.isBumperActive, !session.isRemote,
               !session.transport.hasFailed, let duration = session.contentDuration, !session.isInAd,
               session.contentPosition >= duration - preloadLeadTime,
               let current = currentIndex else { return }

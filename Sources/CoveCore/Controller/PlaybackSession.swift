@@ -86,7 +86,8 @@ public struct PlaybackSession {
     public internal(set) var selectedCaptionTrack: MediaTrack?
 
     /// A play request that came before Ready (or during the bumper); honoured when the content can play.
-    var wantsPlay = false
+    /// The viewer wants this video playing (autoplay, or Play pressed), whatever its player does now.
+    public internal(set) var wantsPlay = false
     /// Set where a seek, speed change or track switch flushed the pipeline: the buffering that follows is not a
     /// stall. Cleared when that buffering ends, or once playback has moved on a second without any.
     var rebufferExpectedAt: Double?

@@ -35,6 +35,7 @@ enum CastChoices {
             gtk_widget_add_css_class(item, "flat")
             gtk_widget_add_css_class(item, "cove-cast-choice")
             let lines = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_valign(lines, GTK_ALIGN_CENTER)
             let name = gtk_label_new(place.name)!
             gtk_label_set_xalign(cast(name), 0)
             gtk_box_append(cast(lines), name)

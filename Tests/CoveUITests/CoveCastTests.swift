@@ -147,8 +147,7 @@ final class CoveCastMenuTests: XCTestCase {
         let device = try CastDeviceEmulator()
         defer { device.stop() }
         let name = "127.0.0.1:\(device.port)"
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("cast-menu-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: events) }
         let script = #"""
@@ -192,8 +191,7 @@ final class CoveCastCaptionsTests: XCTestCase {
         let device = try CastDeviceEmulator()
         defer { device.stop() }
         let name = "127.0.0.1:\(device.port)"
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let events = root.appendingPathComponent("events").path, done = root.appendingPathComponent("done").path
         let script = #"""
             app=$0; drive=$1; events=$2; done=$3; shift 3

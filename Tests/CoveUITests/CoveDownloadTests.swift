@@ -178,8 +178,7 @@ final class CoveDownloadTests: XCTestCase {
         directories.append(URL(fileURLWithPath: data.path + "-events"))
         // Slow enough for progress to be reported while it runs.
         emulator.catalog.mediaDelivery = MediaDelivery(bytesPerSecond: 400_000)
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let script = #"""
             app=$0; press=$1; events=$2; shift 2
             "$app" "$@" > "$events" & pid=$!

@@ -132,8 +132,7 @@ final class CoveStreamConcurrencyTests: XCTestCase {
         let sessions = emulator.gscSessions.map(\.key)
         XCTAssertEqual(sessions.count, 2, first.allOutput + second.allOutput)
 
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gsc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -12,8 +12,7 @@ enum FullscreenAdPress {
     }
 
     static func run(_ coveArguments: [String]) throws -> Run {
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let eventsFile = FileManager.default.temporaryDirectory.appendingPathComponent("fullscreen-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: eventsFile)

@@ -12,8 +12,7 @@ enum SkipAdPress {
     }
 
     static func run(_ coveArguments: [String], breakID: String) throws -> Run {
-        let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+        let helpers = UITestSupport.helpers
         let eventsFile = FileManager.default.temporaryDirectory.appendingPathComponent("skip-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: eventsFile) }
         let script = #"""

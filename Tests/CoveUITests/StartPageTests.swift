@@ -10,8 +10,7 @@ import XCTest
 final class StartPageTests: XCTestCase {
     private var binary: String { UITestSupport.coveBinary }
 
-    private static let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("meson-helpers")
+    private static let helpers = URL(fileURLWithPath: UITestSupport.helpers)
 
     private struct Run {
         var status: Int32?

@@ -134,6 +134,10 @@ enum UITestSupport {
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 < 0 ? nil : $0 }
     }
 
+    /// The project's `meson-helpers` folder (atspi-drive and the other drivers the tests run).
+    static let helpers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("meson-helpers").path
+
     /// The `cove` executable under test: `COVE_BINARY`, or the one `swift test` built beside the test runner.
     static var coveBinary: String {
         if let path = ProcessInfo.processInfo.environment["COVE_BINARY"] { return path }

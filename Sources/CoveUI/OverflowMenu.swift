@@ -11,7 +11,7 @@ import CoveGLib
 /// application), and it keeps no copy of its own. Choosing an item closes the menu.
 final class OverflowMenu {
     /// The speeds offered, slowest first; 1 is "Normal".
-    static let speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]
+    static let speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3]
 
     let popover: Widget
     /// The speed items in the order shown, for tests.
@@ -133,6 +133,8 @@ final class OverflowMenu {
         case 1.5: tr("1.5×")
         case 1.75: tr("1.75×")
         case 2: tr("2×")
+        case 2.5: tr("2.5×")
+        case 3: tr("3×")
         default: "\(rate)×"
         }
     }

@@ -7,7 +7,7 @@ import CoveCore
 /// |---|---|---|---|
 /// | `player.seek` | double, content seconds | — | seeks (within half a second: a keyframe nearby is taken) |
 /// | `player.set-volume` | double, 0…1 | — | sets the level and unmutes |
-/// | `player.set-rate` | double, 0.25…2 | the speed | plays faster or slower, keeping the pitch |
+/// | `player.set-rate` | double, 0.25…3 | the speed | plays faster or slower, keeping the pitch |
 /// | `player.mute` | — | muted | toggles mute; the level is kept |
 /// | `player.caption-track` | string: a track id, `off` or `auto` | the track shown, or `off` | shows captions |
 /// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |

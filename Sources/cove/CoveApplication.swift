@@ -227,6 +227,8 @@ final class CoveApplication {
         }
         self.captionStyle = captionStyle
         captionStyle.attach(playerView)
+        // The speed chosen last time plays again (never for a live stream).
+        PlaybackSpeedMemory.attach(controller, to: state)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
             var catalog = loader.castCatalog

@@ -75,12 +75,12 @@ extension PlayerViewScenario {
         XCTAssertEqual(bool(player, state: "mute"), false, "the state follows a change made elsewhere")
         XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0.512, accuracy: 0.0001)
 
-        // player.set-rate: the speed, kept between 0.25 and 2.
+        // player.set-rate: the speed, kept between 0.25 and 3.
         activate(player, "set-rate", g_variant_new_double(1.5))
         XCTAssertEqual(player.controller.playbackRate, 1.5)
         XCTAssertEqual(double(player, state: "set-rate"), 1.5)
         activate(player, "set-rate", g_variant_new_double(8))
-        XCTAssertEqual(player.controller.playbackRate, 2)
+        XCTAssertEqual(player.controller.playbackRate, 3)
         player.controller.playbackRate = 1
         XCTAssertEqual(double(player, state: "set-rate"), 1)
 

@@ -30,9 +30,10 @@ extension PlayerViewScenario {
         XCTAssertTrue(MainLoop.run(until: { gtk_widget_get_mapped(menu.popover) != 0 }, timeout: 5), "the menu opened")
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertTrue(player.controlsVisible, "controls stay while the menu is open")
-        XCTAssertEqual(menu.speedItems.map(\.rate), [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2])
+        XCTAssertEqual(menu.speedItems.map(\.rate), [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3])
         XCTAssertEqual(menu.speedItems.map { label(of: $0.button) },
-                       [tr("0.5×"), tr("0.75×"), tr("Normal"), tr("1.25×"), tr("1.5×"), tr("1.75×"), tr("2×")])
+                       [tr("0.5×"), tr("0.75×"), tr("Normal"), tr("1.25×"), tr("1.5×"), tr("1.75×"), tr("2×"), tr("2.5×"),
+                        tr("3×")])
         for item in menu.speedItems {
             XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(item.button)).map { String(cString: $0) },
                            "player.set-rate")

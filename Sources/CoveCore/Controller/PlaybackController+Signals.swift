@@ -73,11 +73,17 @@ extension PlaybackController {
         reportAdWarnings()
         // The pipeline exists from here; the level applies to it.
         session.engine.setVolume(state.effectiveVolume)
-        if playbackRate != 1 {
-            session.expectRebuffer()
-            session.engine.setRate(playbackRate)
-        }
+        if session.videoType != nil { startChosenRate() }
         if session.wantsPlay { playContent() }
+    }
+
+    /// The chosen speed, once the content is ready and known to be live or not: a live stream plays at 1×.
+    private func startChosenRate() {
+        guard playbackRate != 1 else { return }
+        guard !session.playsLive else { return emit(.rate(1)) }
+        session.expectRebuffer()
+        session.engine.setRate(playbackRate)
+        emit(.rate(playbackRate))
     }
 
     private func seekableChanged(to range: SeekableRange?) {
@@ -101,8 +107,10 @@ extension PlaybackController {
         guard session.toldDuration != nil, session.toldSeekableRange != nil else { return }
         let type = VideoType(duration: session.duration, seekable: session.seekableRange)
         guard type != session.videoType else { return }
+        let known = session.videoType != nil
         session.videoType = type
         emit(.videoType(type))
+        if !known, session.transport.isReady { startChosenRate() }
     }
 
     /// Buffering always gives BufferEmpty / LikelyToKeepUp; while playing (not loading, not seeking) it is also a

@@ -26,7 +26,7 @@ extension PlaybackController {
         set(\.adMarkers, session.map(Self.adMarkers) ?? [], .ad)
         set(\.isBumperActive, session?.isBumperActive ?? false, .status)
         set(\.bumperDuration, session.flatMap { $0.isBumperActive ? $0.engine.duration : nil }, .duration)
-        set(\.rate, playbackRate, .rate)
+        set(\.rate, session?.playsLive == true ? 1 : playbackRate, .rate)
         set(\.volume, volume, .volume)
         set(\.isMuted, isMuted, .volume)
         set(\.title, session.flatMap(Self.title), .title)

@@ -16,23 +16,27 @@ public final class PlaybackController {
     /// Seconds the seekable window must move before it is reported again (a live window moves constantly).
     public var seekableReportStep = 1.0
     /// The speeds a viewer can choose (the speed menu, the keys, MPRIS's MinimumRate and MaximumRate).
-    public static let playbackRates: ClosedRange<Double> = 0.25...2
+    public static let playbackRates: ClosedRange<Double> = 0.25...3
     /// Playback speed for the content of this and later sessions; ≤ 0 (or not finite) means 1.0. Audio keeps its
-    /// pitch. Bumpers always play at normal speed.
+    /// pitch. Bumpers and live streams always play at normal speed.
     public var playbackRate = 1.0 {
         didSet {
             if !(playbackRate > 0) || !playbackRate.isFinite { playbackRate = 1 }
             guard playbackRate != oldValue else { return }
+            playbackRateChosen?(playbackRate)
             transition {
                 defer { updateState() }
                 guard let current = currentSession, current.transport.isReady, !current.isBumperActive,
-                      !current.transport.hasFailed else { return }
+                      !current.transport.hasFailed, !current.playsLive else { return }
                 session.expectRebuffer()
                 session.engine.setRate(playbackRate)
+                emit(.rate(playbackRate))
                 refreshCaptions()
             }
         }
     }
+    /// Told each speed the viewer chooses, to keep it for later launches.
+    public var playbackRateChosen: (@MainActor (Double) -> Void)?
     /// The forward buffer policy for sessions created from now on (set it before `setVideos`, as in the SDK).
     public var bufferOptimization = BufferOptimization()
     /// Caps adaptive streams (bits per second) for the current and later sessions; 0 is automatic.

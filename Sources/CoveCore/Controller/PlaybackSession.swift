@@ -57,6 +57,8 @@ public struct PlaybackSession {
     public var bufferedPosition: Double? { engine.bufferedPosition }
     public internal(set) var mediaType: MediaType?
     public internal(set) var videoType: VideoType?
+    /// A live stream (with or without DVR): it plays at 1× whatever speed was chosen.
+    public var playsLive: Bool { videoType == .live || videoType == .liveDVR }
     /// The audio renditions and caption tracks offered (left-out ones removed): nil until the stream has listed
     /// them, so the first listing is reported even when it is empty.
     var offeredTracks: OfferedTracks?

@@ -42,6 +42,8 @@ public enum PlaybackEvent: Sendable, Equatable {
     case audioTrack(MediaTrack)
     /// The caption track now shown, nil for Off (SDK didChangeSelectedLegibleMediaOption).
     case captionTrack(MediaTrack?)
+    /// The speed the content plays at changed (the viewer's choice; 1× for a live stream whatever was chosen).
+    case rate(Double)
     /// How the 360 view is moved and shown changed (SDK didSetVideo360NavigationMethod:projectionStyle:).
     case video360(navigation: Video360NavigationMethod, style: ViewProjection.Style)
     /// Where the 360 view looks, in degrees, and its zoom: reported when a drag or a zoom ends.
@@ -125,6 +127,8 @@ extension PlaybackEvent {
             return line("audio_track", [("track", track.jsonLineValue)])
         case .captionTrack(let track):
             return line("caption_track", [("track", track?.jsonLineValue ?? .null)])
+        case .rate(let rate):
+            return line("rate", [("rate", .number(rate))])
         case .video360(let navigation, let style):
             return line("video360", [("navigation", .string(navigation.rawValue)),
                                      ("projection_style", .string(style.rawValue))])

@@ -60,6 +60,7 @@ public final class PlayerState {
     public internal(set) var isBumperActive = false
     /// The bumper's own length while it plays (its purple slider); nil otherwise.
     public internal(set) var bumperDuration: Double?
+    /// The speed the content plays at: the chosen one, 1× for a live stream.
     public internal(set) var rate = 1.0
     /// The level the viewer chose, 0…1; it stays while muted.
     public internal(set) var volume = 1.0

@@ -143,6 +143,10 @@ extension GStreamerEngine {
         guard !load.hasEnded else { return }
         load.hasEnded = true
         cancelTimers()
+        // Held paused on its last frame, as the controller takes the end: a play after it (a replay) or a seek back
+        // is then a state change the pipeline reports, and the controls follow it.
+        load.playRequested = false
+        applyTargetState()
         if let end = queryPosition() ?? load.duration, end != load.lastPosition {
             load.lastPosition = end
             emit(.position(end))

@@ -7,14 +7,20 @@
 // fetch (a `file:` address libsoup refuses, a 404) then fails the whole stream or stalls it at
 // PlaybackBufferEmpty. So the master playlist reaches hlsdemux2 without its subtitle renditions, and without
 // audio renditions whose address is neither http nor https; the subtitle lines are kept on the playbin for the
-// engine to list as caption tracks. The probe runs on the source's streaming thread and touches only its own
+// engine to list as caption tracks.
+//
+// 1.22's hlsdemux2 also makes one stream of every audio rendition that shares a language with one before it
+// (`existing_rendition_stream` matches LANGUAGE when NAME differs), so an audio description in the main
+// language vanished into the main audio. Each further NAME in a language reaches it with a language of its own
+// ("en-x-cove1"); the stream ids stay "audio-<NAME>", and the engine reads the real language and the
+// rendition's CHARACTERISTICS from the master as served. The probe runs on the source's streaming thread and touches only its own
 // state and the playbin's data under `lock`.
 
 #define RENDITIONS_KEY "cove-subtitle-renditions"
 // The `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines, kept in the master (they fetch nothing): their language and name
 // label the caption channels the engine finds in the video.
 #define CLOSED_CAPTIONS_KEY "cove-closed-caption-renditions"
-// The master as handed on, for the statistics overlay's list of variants.
+// The master as served, for the statistics overlay's list of variants and the audio renditions' names and roles.
 #define MASTER_KEY "cove-master-playlist"
 
 static GMutex lock;
@@ -66,10 +72,59 @@ static void drop_subtitles_group(GString *line) {
     g_string_erase(line, (gssize)start, (gssize)(end - start));
 }
 
+/// The quoted value of `KEY="` in an attribute list, newly allocated; NULL when absent.
+static gchar *quoted_attribute(const char *line, const char *key) {
+    size_t length = strlen(key);
+    for (const char *at = strstr(line, key); at; at = strstr(at + 1, key)) {
+        if (at != line && at[-1] != ',' && at[-1] != ':') continue;
+        if (at[length] != '=' || at[length + 1] != '"') continue;
+        const char *start = at + length + 2;
+        const char *close = strchr(start, '"');
+        return close ? g_strndup(start, (gsize)(close - start)) : NULL;
+    }
+    return NULL;
+}
+
+/// An audio rendition whose LANGUAGE an earlier rendition of another NAME had gets a language of its own, the same
+/// for that NAME in every group (hlsdemux2 follows a language from group to group when the variant changes).
+static void separate_audio_language(GString *line, GHashTable *first_name_of_language, GHashTable *token_of_name) {
+    gchar *language = quoted_attribute(line->str, "LANGUAGE");
+    gchar *name = quoted_attribute(line->str, "NAME");
+    if (!language || !name) {
+        g_free(language);
+        g_free(name);
+        return;
+    }
+    const char *first = g_hash_table_lookup(first_name_of_language, language);
+    if (!first) {
+        g_hash_table_insert(first_name_of_language, g_strdup(language), g_strdup(name));
+    } else if (g_strcmp0(first, name) != 0) {
+        const char *token = g_hash_table_lookup(token_of_name, name);
+        if (!token) {
+            token = g_strdup_printf("%s-x-cove%u", language, g_hash_table_size(token_of_name) + 1);
+            g_hash_table_insert(token_of_name, g_strdup(name), (gpointer)token);
+        }
+        gchar *old = g_strdup_printf("LANGUAGE=\"%s\"", language);
+        gchar *new = g_strdup_printf("LANGUAGE=\"%s\"", token);
+        char *at = strstr(line->str, old);
+        if (at) {
+            gsize position = (gsize)(at - line->str);
+            g_string_erase(line, (gssize)position, (gssize)strlen(old));
+            g_string_insert(line, (gssize)position, new);
+        }
+        g_free(old);
+        g_free(new);
+    }
+    g_free(language);
+    g_free(name);
+}
+
 /// The master without subtitle renditions (and foreign-scheme audio); the subtitle lines go to `removed`.
 static GString *filtered(const GString *manifest, GString *removed, GString *closed_captions) {
     GString *out = g_string_sized_new(manifest->len);
     gchar **lines = g_strsplit(manifest->str, "\n", -1);
+    GHashTable *first_name_of_language = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    GHashTable *token_of_name = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     for (gchar **line = lines; *line; line++) {
         if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=SUBTITLES")) {
             g_string_append(removed, *line);
@@ -86,11 +141,16 @@ static GString *filtered(const GString *manifest, GString *removed, GString *clo
         }
         GString *kept = g_string_new(*line);
         if (g_str_has_prefix(*line, "#EXT-X-STREAM-INF:")) drop_subtitles_group(kept);
+        if (g_str_has_prefix(*line, "#EXT-X-MEDIA:") && has_attribute(*line, "TYPE=AUDIO")) {
+            separate_audio_language(kept, first_name_of_language, token_of_name);
+        }
         g_string_append_len(out, kept->str, (gssize)kept->len);
         g_string_free(kept, TRUE);
         if (line[1]) g_string_append_c(out, '\n');
     }
     g_strfreev(lines);
+    g_hash_table_unref(first_name_of_language);
+    g_hash_table_unref(token_of_name);
     return out;
 }
 
@@ -119,18 +179,19 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
     gboolean master = strstr(filter->manifest->str, "#EXT-X-STREAM-INF:") != NULL;
     GString *body = master ? filtered(filter->manifest, removed, closed_captions) : g_string_new_len(filter->manifest->str,
                                                                                    (gssize)filter->manifest->len);
-    g_string_truncate(filter->manifest, 0);
     if (master) {
         g_mutex_lock(&lock);
         g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);
         g_object_set_data_full(G_OBJECT(filter->playbin), CLOSED_CAPTIONS_KEY, g_string_free(closed_captions, FALSE),
                                g_free);
-        g_object_set_data_full(G_OBJECT(filter->playbin), MASTER_KEY, g_strndup(body->str, body->len), g_free);
+        g_object_set_data_full(G_OBJECT(filter->playbin), MASTER_KEY,
+                               g_strndup(filter->manifest->str, filter->manifest->len), g_free);
         g_mutex_unlock(&lock);
     } else {
         g_string_free(removed, TRUE);
         g_string_free(closed_captions, TRUE);
     }
+    g_string_truncate(filter->manifest, 0);
     gsize length = body->len;
     GstBuffer *buffer = gst_buffer_new_wrapped(g_string_free(body, FALSE), length);
     filter->injecting = TRUE;

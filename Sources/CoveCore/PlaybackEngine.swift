@@ -97,13 +97,19 @@ public struct MediaTrack: Sendable, Hashable {
     public var name: String?
     /// A WebVTT file from the Playback API's `text_tracks`, not a rendition of the stream.
     public var isSidecar: Bool
+    /// Audio description, SDH, forced: what the stream declares beside the language.
+    public var roles: [TrackRole]
 
-    public init(id: String, language: String? = nil, name: String? = nil, isSidecar: Bool = false) {
+    public init(id: String, language: String? = nil, name: String? = nil, isSidecar: Bool = false,
+                roles: [TrackRole] = []) {
         self.id = id
         self.language = language
         self.name = name
         self.isSidecar = isSidecar
+        self.roles = roles
     }
+
+    public func has(_ role: TrackRole) -> Bool { roles.contains(role) }
 
     /// The video's `text_tracks[index]` as a caption track.
     public static func sidecar(_ index: Int, _ track: TextTrack) -> MediaTrack {

@@ -5,11 +5,14 @@ public struct HLSAudioLanguage: Sendable, Equatable {
     public var language: String
     public var name: String
     public var frequency: Int
+    /// `CHARACTERISTICS` as written (an audio description: "public.accessibility.describes-video").
+    public var characteristics: String?
 
-    public init(language: String, name: String, frequency: Int) {
+    public init(language: String, name: String, frequency: Int, characteristics: String? = nil) {
         self.language = language
         self.name = name
         self.frequency = frequency
+        self.characteristics = characteristics
     }
 }
 
@@ -18,18 +21,26 @@ public struct HLSSubtitleLanguage: Sendable, Equatable {
     public var language: String
     public var name: String
     public var cuePrefix: String
+    /// `CHARACTERISTICS` as written (SDH: "public.accessibility.describes-music-and-sound").
+    public var characteristics: String?
+    /// `FORCED=YES`.
+    public var forced: Bool
 
-    public init(language: String, name: String, cuePrefix: String) {
+    public init(language: String, name: String, cuePrefix: String, characteristics: String? = nil,
+                forced: Bool = false) {
         self.language = language
         self.name = name
         self.cuePrefix = cuePrefix
+        self.characteristics = characteristics
+        self.forced = forced
     }
 }
 
 extension MediaEncoder {
     /// A VOD HLS set with separate renditions, like Dynamic Delivery: `video/index.m3u8` (video only),
     /// `audio_<lang>/index.m3u8` per audio language, `subs_<lang>/index.m3u8` (one WebVTT segment) per subtitle
-    /// language, and `master.m3u8` tying them together with EXT-X-MEDIA. The first audio language is the default;
+    /// language (`audio_<lang>_<n>` for the nth rendition of a language already used, likewise for subtitles),
+    /// and `master.m3u8` tying them together with EXT-X-MEDIA. The first audio language is the default;
     /// no subtitle is. `master-nosubs.m3u8` is the same without the subtitles (a stream whose captions come as
     /// sidecars). Also writes `sidecar_<lang>.vtt` for each of `sidecars` (Playback API `text_tracks`).
     public static func encodeMultiLanguageHLS(to directory: String, seconds: Double, audio: [HLSAudioLanguage],
@@ -42,20 +53,23 @@ extension MediaEncoder {
         var media: [String] = []
         var subtitleMedia: [String] = []
         for (index, language) in audio.enumerated() {
-            let name = "audio_" + language.language
+            let name = folderName("audio_", language.language, index, audio.map(\.language))
             try checkPathComponent(name)
             try writeMediaPlaylist(audioBranch(frames: frames, frequency: language.frequency) + " ! queue ! sink.audio "
                 + hlsSink(segmentSeconds: segmentSeconds), in: directory, name: name)
             let isDefault = index == 0 ? "YES" : "NO"
             media.append("#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"aud\",LANGUAGE=\"\(language.language)\","
-                + "NAME=\"\(language.name)\",DEFAULT=\(isDefault),AUTOSELECT=YES,URI=\"\(name)/index.m3u8\"")
+                + "NAME=\"\(language.name)\",DEFAULT=\(isDefault),AUTOSELECT=YES"
+                + characteristics(language.characteristics) + ",URI=\"\(name)/index.m3u8\"")
         }
-        for language in subtitles {
-            let name = "subs_" + language.language
+        for (index, language) in subtitles.enumerated() {
+            let name = folderName("subs_", language.language, index, subtitles.map(\.language))
             try checkPathComponent(name)
             try writeSubtitlePlaylist(language, seconds: seconds, in: directory + "/" + name)
             subtitleMedia.append("#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",LANGUAGE=\"\(language.language)\","
-                + "NAME=\"\(language.name)\",DEFAULT=NO,AUTOSELECT=YES,URI=\"\(name)/index.m3u8\"")
+                + "NAME=\"\(language.name)\",DEFAULT=NO,AUTOSELECT=\(language.forced ? "NO" : "YES")"
+                + (language.forced ? ",FORCED=YES" : "") + characteristics(language.characteristics)
+                + ",URI=\"\(name)/index.m3u8\"")
         }
         for language in sidecars {
             try checkPathComponent("sidecar_" + language.language)
@@ -70,6 +84,15 @@ extension MediaEncoder {
         let withSubtitles = subtitles.isEmpty ? attributes : attributes + ",SUBTITLES=\"subs\""
         try writeMaster(["#EXT-X-STREAM-INF:" + withSubtitles + "\nvideo/index.m3u8"], media: media + subtitleMedia,
                         in: directory)
+    }
+
+    /// `prefix` and the language, with the rendition's index when an earlier one had that language.
+    private static func folderName(_ prefix: String, _ language: String, _ index: Int, _ all: [String]) -> String {
+        all[..<index].contains(language) ? prefix + language + "_\(index)" : prefix + language
+    }
+
+    private static func characteristics(_ value: String?) -> String {
+        value.map { ",CHARACTERISTICS=\"\($0)\"" } ?? ""
     }
 
     /// One cue per second, so whatever moment a test looks at has a caption on screen.

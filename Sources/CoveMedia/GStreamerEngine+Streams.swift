@@ -38,6 +38,7 @@ extension GStreamerEngine {
 
     func collectionChanged(_ contents: StreamCollectionReader.Contents) {
         var contents = contents
+        contents.streams.audio = describedAudioRenditions(contents.streams.audio)
         contents.streams.text += filteredSubtitleRenditions()
         load.streamContents = contents
         reportStreams()
@@ -53,7 +54,27 @@ extension GStreamerEngine {
         guard let base = uri.flatMap({ URL(string: String(cString: $0)) }) else { return [] }
         let renditions = HLSPlaylist.subtitleRenditions(master: String(cString: lines), baseURL: base)
         return renditions.enumerated().map { index, rendition in
-            MediaTrack(id: "hls-subtitles:\(index)", language: rendition.language, name: rendition.name)
+            MediaTrack(id: "hls-subtitles:\(index)", language: rendition.language, name: rendition.name,
+                       roles: rendition.roles)
+        }
+    }
+
+    /// hlsdemux2 names an audio rendition's stream "audio-<NAME>" and tags only its language (one of its own when
+    /// cove_master_filter.c kept it apart from another rendition in that language): the master as served gives
+    /// the name, the language and the roles.
+    private func describedAudioRenditions(_ tracks: [MediaTrack]) -> [MediaTrack] {
+        guard let pipeline, tracks.contains(where: { $0.id.hasPrefix("audio-") }),
+              let master = cove_playbin_master_playlist(pipeline) else { return tracks }
+        defer { g_free(master) }
+        let renditions = HLSPlaylist.audioRenditions(master: String(cString: master))
+        return tracks.map { track in
+            guard track.id.hasPrefix("audio-"),
+                  let rendition = renditions.first(where: { "audio-" + $0.name == track.id }) else { return track }
+            var described = track
+            described.name = rendition.name
+            described.language = rendition.language
+            described.roles = rendition.roles
+            return described
         }
     }
 

@@ -123,12 +123,5 @@ final class AudioSubtitlesMenu {
         return button
     }
 
-    /// The track's own name, or its language's autonym; a caption channel carried in the video says which it is
-    /// ("English (CC1)", "Service 2").
-    static func title(of track: MediaTrack) -> String {
-        if let channel = ClosedCaptionChannel(trackID: track.id) {
-            return channel.title(name: track.name, language: track.language)
-        }
-        return LanguageNames.title(name: track.name, language: track.language) ?? tr("Unknown")
-    }
+    static func title(of track: MediaTrack) -> String { TrackTitle.of(track) }
 }

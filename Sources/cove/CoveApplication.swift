@@ -133,6 +133,7 @@ final class CoveApplication {
         let controller = PlaybackController(sessionProvider: provider, captionPersistence: captions,
                                             captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler())
         controller.autoPlay = true
+        controller.mediaSelection = options.playback.mediaSelection(desktopLanguage: DesktopLanguage.current)
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
         // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.

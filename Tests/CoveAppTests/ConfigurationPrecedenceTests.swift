@@ -74,10 +74,17 @@ final class ConfigurationPrecedenceTests: XCTestCase {
         }
     }
 
-    func testTargetsWithoutThePlaybackAPIReadNoFile() throws {
+    /// Every video takes the `[Playback]` group's wishes; a target without the Playback API reads nothing else.
+    func testTargetsWithoutThePlaybackAPIReadOnlyThePlaybackGroup() throws {
+        let file = "[Playback API]\nnot-a-setting=1\n[Playback]\naudio_language=fr\n"
         var paths: [String] = []
-        _ = try parse(["--url", "/tmp/a.mp4"], environment: ["HOME": "/home/v"], file: "broken", readPaths: &paths)
-        _ = try parse([], environment: ["HOME": "/home/v"], file: "broken", readPaths: &paths)
-        XCTAssertEqual(paths, [])
+        let url = try parse(["--url", "/tmp/a.mp4"], environment: ["HOME": "/home/v"], file: file, readPaths: &paths)
+        XCTAssertEqual(url.playback.audioLanguage, "fr")
+        XCTAssertEqual(try parse([], environment: ["HOME": "/home/v"], file: file).playback.audioLanguage, "fr")
+        XCTAssertEqual(paths, ["/home/v/.config/cove/cove.conf"], "read once")
+        XCTAssertThrowsError(try parse(["--url", "/tmp/a.mp4"], environment: ["HOME": "/home/v"], file: "broken")) {
+            XCTAssertEqual(($0 as? LaunchOptionsError)?.message,
+                           "/home/v/.config/cove/cove.conf:1: this line is not a group, a key=value pair or a comment")
+        }
     }
 }

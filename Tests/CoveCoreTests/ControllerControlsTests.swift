@@ -76,10 +76,10 @@ final class ControllerControlsTests: XCTestCase {
             XCTAssertNil(harness.controller.currentSession?.selectedCaptionTrack)
             let selections = harness.lines.filter { $0.contains(#""type":"audio_track""#) || $0.contains("caption_track") }
             XCTAssertEqual(selections, [
-                #"{"type":"caption_track","track":{"id":"text-de","language":"de-DE","name":"Deutsch","sidecar":false}}"#,
-                #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false}}"#,
-                #"{"type":"audio_track","track":{"id":"audio-de","language":"de","name":"Deutsch","sidecar":false}}"#,
-                #"{"type":"caption_track","track":{"id":"text-en","language":"en","name":"English","sidecar":false}}"#,
+                #"{"type":"caption_track","track":{"id":"text-de","language":"de-DE","name":"Deutsch","sidecar":false,"roles":[]}}"#,
+                #"{"type":"audio_track","track":{"id":"audio-en","language":"en","name":"English","sidecar":false,"roles":[]}}"#,
+                #"{"type":"audio_track","track":{"id":"audio-de","language":"de","name":"Deutsch","sidecar":false,"roles":[]}}"#,
+                #"{"type":"caption_track","track":{"id":"text-en","language":"en","name":"English","sidecar":false,"roles":[]}}"#,
                 #"{"type":"caption_track","track":null}"#,
             ])
             let selects = harness.engines.flatMap(\.calls).filter { if case .selectAudio = $0 { true } else { false } }
@@ -131,7 +131,7 @@ final class ControllerControlsTests: XCTestCase {
 
             harness.controller.selectCaption(.track(french))
             XCTAssertEqual(harness.lines, [
-                #"{"type":"caption_track","track":{"id":"sidecar:1","language":"fr","name":"Français","sidecar":true}}"#,
+                #"{"type":"caption_track","track":{"id":"sidecar:1","language":"fr","name":"Français","sidecar":true,"roles":[]}}"#,
             ], "no lifecycle event, no reload")
             XCTAssertEqual(persistence.language, "fr")
             harness.controller.selectCaption(.off)
@@ -156,7 +156,7 @@ final class ControllerControlsTests: XCTestCase {
             harness.controller.selectCaption(.track(nextFrench))
             XCTAssertFalse(harness.controller.currentSession?.transport.isReady ?? true)
             XCTAssertEqual(harness.controller.currentSession?.selectedCaptionTrack, nextFrench)
-            XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":"Français","sidecar":true}}"#)
+            XCTAssertEqual(harness.lines.last, #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":"Français","sidecar":true,"roles":[]}}"#)
         }
     }
 

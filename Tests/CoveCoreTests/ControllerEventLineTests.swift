@@ -33,10 +33,12 @@ final class ControllerEventLineTests: XCTestCase {
         (.insertFailed(videoID: nil, afterIndex: 9), #"{"type":"insert_failed","video_id":null,"after_index":9}"#),
         (.noPlayableVideos, #"{"type":"no_playable_videos"}"#),
         (.tracks(audio: [MediaTrack(id: "a", language: "de")], captions: [english]),
-         #"{"type":"tracks","audio":[{"id":"a","language":"de","name":null,"sidecar":false}],"captions":[{"id":"text-en","language":"en","name":"English \"CC\"","sidecar":false}]}"#),
-        (.audioTrack(MediaTrack(id: "a")), #"{"type":"audio_track","track":{"id":"a","language":null,"name":null,"sidecar":false}}"#),
+         #"{"type":"tracks","audio":[{"id":"a","language":"de","name":null,"sidecar":false,"roles":[]}],"captions":[{"id":"text-en","language":"en","name":"English \"CC\"","sidecar":false,"roles":[]}]}"#),
+        (.audioTrack(MediaTrack(id: "a")), #"{"type":"audio_track","track":{"id":"a","language":null,"name":null,"sidecar":false,"roles":[]}}"#),
+        (.audioTrack(MediaTrack(id: "audio-AD", language: "en", name: "AD", roles: [.description])),
+         #"{"type":"audio_track","track":{"id":"audio-AD","language":"en","name":"AD","sidecar":false,"roles":["description"]}}"#),
         (.captionTrack(MediaTrack(id: "sidecar:0", language: "fr", isSidecar: true)),
-         #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":null,"sidecar":true}}"#),
+         #"{"type":"caption_track","track":{"id":"sidecar:0","language":"fr","name":null,"sidecar":true,"roles":[]}}"#),
         (.captionTrack(nil), #"{"type":"caption_track","track":null}"#),
     ]
 

@@ -22,7 +22,7 @@ final class ControllerLifecycleTests: XCTestCase {
                 #"{"type":"seekable","start":0,"end":10}"#,
                 #"{"type":"video_type","video_type":"vod"}"#,
                 #"{"type":"media_type","media_type":"audio-video"}"#,
-                #"{"type":"tracks","audio":[{"id":"a0","language":null,"name":null,"sidecar":false}],"captions":[]}"#,
+                #"{"type":"tracks","audio":[{"id":"a0","language":null,"name":null,"sidecar":false,"roles":[]}],"captions":[]}"#,
                 #"{"type":"lifecycle","event":"Play"}"#,
                 #"{"type":"progress","time":0.5}"#,
                 #"{"type":"lifecycle","event":"Pause"}"#,

@@ -48,7 +48,7 @@ final class ControllerPreloadTests: XCTestCase {
                 #"{"type":"seekable","start":0,"end":8}"#,
                 #"{"type":"video_type","video_type":"vod"}"#,
                 #"{"type":"media_type","media_type":"audio-video"}"#,
-                #"{"type":"tracks","audio":[{"id":"a0","language":null,"name":null,"sidecar":false}],"captions":[]}"#,
+                #"{"type":"tracks","audio":[{"id":"a0","language":null,"name":null,"sidecar":false,"roles":[]}],"captions":[]}"#,
             ], "the same sequence as a session started on End")
 
             // Signals after it became current go straight through.

@@ -52,7 +52,7 @@ final class ControllerPlaybackTests: XCTestCase {
                     #"{"type":"video_type","video_type":"vod"}"#,
                     #"{"type":"media_type","media_type":"audio-video"}"#,
                     // A plain file plays through classic playbin, whose streams are numbered.
-                    #"{"type":"tracks","audio":[{"id":"audio:0","language":null,"name":null,"sidecar":false}],"captions":[]}"#,
+                    #"{"type":"tracks","audio":[{"id":"audio:0","language":null,"name":null,"sidecar":false,"roles":[]}],"captions":[]}"#,
                     #"{"type":"lifecycle","event":"Play"}"#,
                     #"{"type":"lifecycle","event":"End"}"#,
                 ]

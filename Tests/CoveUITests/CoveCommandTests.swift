@@ -300,25 +300,28 @@ final class CoveProcess: @unchecked Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        // At end of file a handler removes itself, and the object removes both when it goes: a dispatch source
-        // left watching a pipe that Foundation then closed crashed libdispatch's event loop in the test process.
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
-            let text = String(decoding: data, as: UTF8.self)
-            self?.lock.withLock { self?.stdoutText += text }
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { handle.readabilityHandler = nil; return }
-            let text = String(decoding: data, as: UTF8.self)
-            self?.lock.withLock { self?.stderrText += text }
-        }
-        pipes = [out, err]
+        // Each pipe is read by a thread of its own, blocking until data or end of file: libdispatch's read sources
+        // (FileHandle.readabilityHandler) crashed its event loop in the test process when Foundation closed a pipe
+        // they still watched, even with every handler removed at end of file.
+        Self.read(out.fileHandleForReading) { [weak self] text in self?.lock.withLock { self?.stdoutText += text } }
+        Self.read(err.fileHandleForReading) { [weak self] text in self?.lock.withLock { self?.stderrText += text } }
         try process.run()
+        // The child holds the write ends now: ours close, so the readers see end of file when it exits.
+        try? out.fileHandleForWriting.close()
+        try? err.fileHandleForWriting.close()
     }
 
-    private var pipes: [Pipe] = []
+    private static func read(_ handle: FileHandle, _ append: @escaping @Sendable (String) -> Void) {
+        let thread = Thread {
+            while true {
+                let data = handle.availableData
+                guard !data.isEmpty else { break }
+                append(String(decoding: data, as: UTF8.self))
+            }
+            try? handle.close()
+        }
+        thread.start()
+    }
 
     var standardOutput: String { lock.withLock { stdoutText } }
     var standardError: String { lock.withLock { stderrText } }
@@ -358,7 +361,6 @@ final class CoveProcess: @unchecked Sendable {
     var temporaryDirectories: [URL] = []
 
     deinit {
-        for pipe in pipes { pipe.fileHandleForReading.readabilityHandler = nil }
         for directory in temporaryDirectories { try? FileManager.default.removeItem(at: directory) }
     }
 

@@ -53,6 +53,12 @@ public enum ConfigurationFile {
         return try CastOptions(keyFile: keyFile, path: path)
     }
 
+    /// The file's `[Playback]` group; nil bytes (no file) give none.
+    public static func playback(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> PlaybackPreferences {
+        guard let keyFile = try keyFile(bytes, path: path) else { return PlaybackPreferences() }
+        return try PlaybackPreferences(keyFile: keyFile, path: path)
+    }
+
     private static func keyFile(_ bytes: [UInt8]?, path: String) throws(ConfigurationError) -> KeyFile? {
         guard let bytes else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -12,6 +12,8 @@ extension LaunchOptions {
         case value(WritableKeyPath<LaunchOptions, String?>)
         case count(WritableKeyPath<LaunchOptions, Int?>, minimum: Int)
         case flag(WritableKeyPath<LaunchOptions, Bool>)
+        /// A flag over a setting the configuration file may also give.
+        case setting(WritableKeyPath<LaunchOptions, Bool?>)
         /// Given any number of times, each value kept.
         case list(WritableKeyPath<LaunchOptions, [String]>)
     }
@@ -56,6 +58,9 @@ extension LaunchOptions {
         "--demo": .flag(\.demo),
         "--download": .flag(\.download),
         "--quality": .value(\.quality),
+        "--audio-language": .value(\.playback.audioLanguage),
+        "--caption-language": .value(\.playback.captionLanguage),
+        "--prefer-audio-description": .setting(\.playback.prefersAudioDescription),
         "--downloads": .flag(\.listDownloads),
         "--search": .value(\.search),
         "--sort": .value(\.sort),
@@ -85,13 +90,22 @@ extension LaunchOptions {
         var options = try parseCommandLine(arguments)
         if options.help || options.version { return options }
         try options.validate()
+        let path = ConfigurationFile.path(environment: environment)
+        var bytes: [UInt8]?
+        do throws(ConfigurationError) {
+            if let path {
+                bytes = try readFile(path)
+                options.playback = options.playback.overlaid(on: try ConfigurationFile.playback(bytes, path: path))
+            }
+        } catch {
+            throw LaunchOptionsError(message: error.message)
+        }
         guard !options.demo, options.usesPlaybackAPI else { return options }
         do throws(ConfigurationError) {
             let fromEnvironment = try PlaybackAPISettings(environment: environment)
             var fromFile = PlaybackAPISettings()
             var analyticsFromFile = AnalyticsOptions()
-            if let path = ConfigurationFile.path(environment: environment) {
-                let bytes = try readFile(path)
+            if let path {
                 fromFile = try ConfigurationFile.settings(bytes, path: path)
                 analyticsFromFile = try ConfigurationFile.analytics(bytes, path: path)
                 options.clientAds = options.clientAds.overlaid(on: try ConfigurationFile.clientAds(bytes, path: path))
@@ -144,6 +158,13 @@ extension LaunchOptions {
                 options[keyPath: path] = true
                 continue
             }
+            if case .setting(let path) = kind {
+                if inlineValue != nil {
+                    throw LaunchOptionsError(message: tr("option “%@” takes no value").replacingPlaceholder(with: name))
+                }
+                options[keyPath: path] = true
+                continue
+            }
             let value: String
             if let inlineValue {
                 value = inlineValue
@@ -167,7 +188,7 @@ extension LaunchOptions {
                         .filling(name, String(minimum)))
                 }
                 options[keyPath: path] = number
-            case .flag:
+            case .flag, .setting:
                 break
             }
         }

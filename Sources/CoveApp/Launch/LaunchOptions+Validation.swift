@@ -38,6 +38,7 @@ extension LaunchOptions {
         do throws(ConfigurationError) {
             try clientAds.validate()
             try cast.validate()
+            try playback.validate()
             if let castTo = cast.castTo, castTo.isEmpty || castTo.contains("://") {
                 throw ConfigurationError(message: tr("“%@” must be a device’s name, HOST or HOST:PORT")
                     .replacingPlaceholder(with: castTo))

@@ -18,6 +18,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var clientAds = ClientAdsOptions()
     /// Casting: the `--cast-*` options over `cove.conf`'s `[Cast]`.
     public var cast = CastOptions()
+    /// `--audio-language`, `--caption-language`, `--prefer-audio-description` over `[Playback]` of `cove.conf`.
+    public var playback = PlaybackPreferences()
     public var videoID: String?
     public var referenceID: String?
     public var playlistID: String?
@@ -149,7 +151,7 @@ extension LaunchOptions: CustomReflectable {
             "printStatistics": printStatistics, "help": help, "version": version,
             "verbose": verbose, "newWindow": newWindow, "gapplicationService": gapplicationService,
             "download": download, "quality": quality as Any, "listDownloads": listDownloads,
-            "search": search as Any, "sort": sort as Any,
+            "search": search as Any, "sort": sort as Any, "playback": playback,
         ])
     }
 }

@@ -8,16 +8,35 @@ public struct HLSSubtitleRendition: Sendable, Hashable {
     public var name: String?
     public var groupID: String?
     public var isDefault: Bool
-    public var isForced: Bool
+    /// SDH (`CHARACTERISTICS`), forced (`FORCED=YES`).
+    public var roles: [TrackRole]
+
+    public var isForced: Bool { roles.contains(.forced) }
 
     public init(uri: URL, language: String? = nil, name: String? = nil, groupID: String? = nil,
-                isDefault: Bool = false, isForced: Bool = false) {
+                isDefault: Bool = false, roles: [TrackRole] = []) {
         self.uri = uri
         self.language = language
         self.name = name
         self.groupID = groupID
         self.isDefault = isDefault
-        self.isForced = isForced
+        self.roles = roles
+    }
+}
+
+/// An audio rendition of an HLS master playlist (`#EXT-X-MEDIA:TYPE=AUDIO`): what hlsdemux2 leaves out of the
+/// stream it makes of it (its name, and whether it describes the picture).
+public struct HLSAudioRendition: Sendable, Hashable {
+    public var name: String
+    public var language: String?
+    public var groupID: String?
+    public var roles: [TrackRole]
+
+    public init(name: String, language: String? = nil, groupID: String? = nil, roles: [TrackRole] = []) {
+        self.name = name
+        self.language = language
+        self.groupID = groupID
+        self.roles = roles
     }
 }
 
@@ -38,7 +57,21 @@ public enum HLSPlaylist {
                   let uri = URL(string: reference, relativeTo: baseURL)?.absoluteURL else { return nil }
             return HLSSubtitleRendition(uri: uri, language: attributes["LANGUAGE"], name: attributes["NAME"],
                                         groupID: attributes["GROUP-ID"], isDefault: attributes["DEFAULT"] == "YES",
-                                        isForced: attributes["FORCED"] == "YES")
+                                        roles: TrackRole.hls(characteristics: attributes["CHARACTERISTICS"],
+                                                             forced: attributes["FORCED"] == "YES"))
+        }
+    }
+
+    /// The named audio renditions, in playlist order (a name repeated in another group once).
+    public static func audioRenditions(master text: String) -> [HLSAudioRendition] {
+        var seen = Set<String>()
+        return lines(of: text).compactMap { line in
+            guard line.hasPrefix("#EXT-X-MEDIA:") else { return nil }
+            let attributes = attributeList(line.dropFirst("#EXT-X-MEDIA:".count))
+            guard attributes["TYPE"] == "AUDIO", let name = attributes["NAME"], !name.isEmpty,
+                  seen.insert(name).inserted else { return nil }
+            return HLSAudioRendition(name: name, language: attributes["LANGUAGE"], groupID: attributes["GROUP-ID"],
+                                     roles: TrackRole.hls(characteristics: attributes["CHARACTERISTICS"], forced: false))
         }
     }
 

@@ -59,7 +59,7 @@ extension PlaybackController {
             showClientAdCaptions(adCaptions)
             return
         }
-        let shown = session.flatMap { $0.isRemote ? nil : $0.selectedCaptionTrack }
+        let shown = session.flatMap { $0.isRemote ? nil : $0.shownCaptionTrack }
         let source = session.flatMap { session in shown.flatMap(session.captionSource(for:)) }
         let embedded = shown.flatMap { Self.isClosedCaptionTrack($0) ? $0.id : nil }
         guard source != captions.source || embedded != captions.embeddedTrack else { return }

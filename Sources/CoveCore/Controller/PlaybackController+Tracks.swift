@@ -43,11 +43,11 @@ extension PlaybackController {
     /// session, and the choice falls back as if the track had never been offered. Playback goes on.
     public func leaveOutCaptionTrack(_ track: MediaTrack, code: String, message: String) {
         transition {
-            guard let current = currentSession, current.captionTracks.contains(track) else { return }
+            guard let current = currentSession, current.offeredTracks?.captions.contains(track) == true else { return }
             session.leftOutCaptionTracks.append(track)
             session.offeredTracks?.captions.removeAll { $0 == track }
             emit(.warning(code: code, message: message))
-            emit(.tracks(audio: session.audioTracks, captions: session.captionTracks))
+            emit(.tracks(audio: session.audioTracks, captions: session.offeredTracks?.captions ?? []))
             resolveCaption()
         }
     }
@@ -61,7 +61,7 @@ extension PlaybackController {
         session.offeredTracks?.audio.removeAll { $0 == track }
         emit(.warning(code: Self.audioTrackUnavailableCode,
                       message: tr("An audio track could not be loaded; the video goes on with the previous one.")))
-        emit(.tracks(audio: session.audioTracks, captions: session.captionTracks))
+        emit(.tracks(audio: session.audioTracks, captions: session.offeredTracks?.captions ?? []))
         reload(kind: .resume, at: session.position, playing: session.wantsPlay)
         return true
     }
@@ -89,6 +89,7 @@ extension PlaybackController {
         let captions = session.listedCaptionTracks.filter { !session.leftOutCaptionTracks.contains($0) }
         let audio = streams.audio.filter { !session.leftOutAudioTracks.contains($0) }
         let offered = PlaybackSession.OfferedTracks(audio: audio, captions: captions)
+        let firstListing = session.offeredTracks?.audio.isEmpty ?? true
         if offered != session.offeredTracks {
             session.offeredTracks = offered
             emit(.tracks(audio: audio, captions: captions))
@@ -97,6 +98,11 @@ extension PlaybackController {
         // A reloaded pipeline (a resume) starts with its own default audio; the viewer's choice wins.
         if newPipeline, let chosen = session.selectedAudioTrack, audio.contains(chosen) {
             session.engine.selectAudioStream(chosen.id)
+        } else if firstListing, session.selectedAudioTrack == nil, session.requestedAudioTrack == nil,
+                  let preferred = mediaSelection.audio(among: audio) {
+            // The wanted language (or audio description) before the first frame, without a word from the viewer.
+            session.requestedAudioTrack = preferred
+            session.engine.selectAudioStream(preferred.id)
         }
     }
 
@@ -106,6 +112,8 @@ extension PlaybackController {
         if track == session.requestedAudioTrack { session.requestedAudioConfirmedAt = session.position }
         session.selectedAudioTrack = track
         emit(.audioTrack(track))
+        // Automatic captions and forced subtitles follow the language spoken.
+        resolveCaption()
     }
 
     /// Captions carried in the video arrive as the engine decodes them: kept per track, and shown at once when
@@ -131,19 +139,20 @@ extension PlaybackController {
         switch session.captionChoice {
         case nil:
             let remembered = enableCaptionPersistence ? captionPersistence.language : nil
-            track = session.offeredTracks != nil ? remembered.flatMap { language in
-                offered.first { Self.sameLanguage($0.language, language) }
-            } : nil
+            track = session.offeredTracks != nil
+                ? mediaSelection.caption(among: offered, remembered: remembered, audio: session.selectedAudioTrack)
+                : nil
         case .off?:
             track = nil
         case .automatic?:
             track = offered.first { $0.isSidecar && session.sidecarTextTrack(for: $0)?.isDefault == true }
         case .track(let chosen)?:
             // A track of another session (or a list since replaced) stands for its language.
-            track = offered.contains(chosen) ? chosen
-                : chosen.language.flatMap { language in offered.first { Self.sameLanguage($0.language, language) } }
+            let choices = offered.filter { !$0.has(.forced) }
+            track = choices.contains(chosen) ? chosen
+                : chosen.language.flatMap { language in choices.first { Self.sameLanguage($0.language, language) } }
         }
-        guard track != session.selectedCaptionTrack else { return }
+        guard track != session.selectedCaptionTrack else { return captionTrackChanged() }
         session.selectedCaptionTrack = track
         emit(.captionTrack(track))
         if session.isRemote, !shownOnDevice { session.engine.selectTextStream(track?.id) }

@@ -43,6 +43,8 @@ public final class PlaybackController {
     public private(set) var preferredPeakBitRate = 0
     /// Remembers the chosen caption language across videos (and, with a file-backed store, across launches).
     public var enableCaptionPersistence = true
+    /// The audio and caption languages and audio description wanted for every new video.
+    public var mediaSelection = MediaSelectionPreferences()
     public let captionPersistence: CaptionPersistence
     public let sessionProvider: any PlaybackSessionProvider
     public internal(set) var videos: [Video] = []

@@ -63,8 +63,16 @@ public struct PlaybackSession {
     /// them, so the first listing is reported even when it is empty.
     var offeredTracks: OfferedTracks?
     public var audioTracks: [MediaTrack] { offeredTracks?.audio ?? [] }
-    /// The stream's caption renditions, or the video's sidecar WebVTT tracks when it has none.
-    public var captionTracks: [MediaTrack] { offeredTracks?.captions ?? [] }
+    /// The caption choices: the stream's caption renditions, or the video's sidecar WebVTT tracks when it has
+    /// none. Forced subtitles are no choice of their own.
+    public var captionTracks: [MediaTrack] { offeredTracks?.captions.filter { !$0.has(.forced) } ?? [] }
+    /// Forced subtitles, shown by themselves while captions are off and the audio is in their language.
+    public var forcedCaptionTracks: [MediaTrack] { offeredTracks?.captions.filter { $0.has(.forced) } ?? [] }
+    /// What the captions show: the track chosen, or with captions off, forced subtitles in the audio's language.
+    public var shownCaptionTrack: MediaTrack? {
+        selectedCaptionTrack ?? MediaSelectionPreferences.forcedCaption(among: forcedCaptionTracks,
+                                                                         audio: selectedAudioTrack)
+    }
 
     struct OfferedTracks: Equatable {
         var audio: [MediaTrack]

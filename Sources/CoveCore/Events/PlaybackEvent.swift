@@ -167,6 +167,6 @@ extension CuePoint {
 extension MediaTrack {
     var jsonLineValue: JSONLine.Value {
         .object([("id", .string(id)), ("language", .optional(language)), ("name", .optional(name)),
-                 ("sidecar", .bool(isSidecar))])
+                 ("sidecar", .bool(isSidecar)), ("roles", .array(roles.map { .string($0.rawValue) }))])
     }
 }

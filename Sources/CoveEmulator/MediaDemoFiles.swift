@@ -54,7 +54,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 9
+    static let demoRecipeVersion = 10
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -87,9 +87,16 @@ extension MediaEncoder {
             try encodeMultiLanguageHLS(
                 to: scratch + "/languages", seconds: demoSeconds,
                 audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
-                        HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
+                        HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660),
+                        HLSAudioLanguage(language: "en", name: "English (described)", frequency: 550,
+                                         characteristics: "public.accessibility.describes-video")],
                 subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Subtitle"),
-                            HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
+                            HLSSubtitleLanguage(language: "en", name: "English SDH", cuePrefix: "[Music] Subtitle",
+                                                characteristics: "public.accessibility.transcribes-spoken-dialog,"
+                                                    + "public.accessibility.describes-music-and-sound"),
+                            HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel"),
+                            HLSSubtitleLanguage(language: "de", name: "Deutsch (erzwungen)", cuePrefix: "Schild",
+                                                forced: true)])
             try files.createDirectory(atPath: scratch + "/creatives", withIntermediateDirectories: true)
             try files.createDirectory(atPath: scratch + "/icons", withIntermediateDirectories: true)
             try encodeAdImage(to: scratch + "/" + result.adIcon, width: 24, height: 24, colour: 0xFF00_AAE0, text: "i")

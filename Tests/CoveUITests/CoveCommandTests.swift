@@ -87,15 +87,31 @@ final class CoveCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains(#"{"type":"lifecycle","event":"Play"}"#), "\(lines)")
     }
 
-    /// The demo's two-language stream lists both audio renditions and both subtitle renditions.
+    /// The demo's two-language stream lists its audio renditions (the English audio description among them) and
+    /// its subtitle renditions, each with its roles; `--prefer-audio-description` plays the description.
     func testDemoLanguagesVideoListsItsAudioAndSubtitleTracks() throws {
         let run = try CoveProcess(binary, ["--demo", "--video-id", DemoCatalog.languagesVideoID, "--print-events"])
         defer { run.stop() }
         let lines = run.waitForLines(timeout: 90) { $0.contains { $0.contains(#""type":"tracks""#) } }
         let tracks = try XCTUnwrap(decodedEvents(lines).first { $0["type"] == "tracks" }, "\(lines)")
-        XCTAssertEqual(tracks["audio"]?.arrayValue?.compactMap { $0["language"]?.stringValue }, ["en", "de"])
-        XCTAssertEqual(Set(tracks["captions"]?.arrayValue?.compactMap { $0["language"]?.stringValue } ?? []),
-                       ["en", "de"])
+        let audio = tracks["audio"]?.arrayValue ?? []
+        XCTAssertEqual(audio.compactMap { $0["language"]?.stringValue }, ["en", "de", "en"])
+        XCTAssertEqual(audio.compactMap { $0["name"]?.stringValue }, ["English", "Deutsch", "English (described)"])
+        XCTAssertEqual(audio.map { $0["roles"]?.arrayValue?.compactMap(\.stringValue) ?? ["?"] },
+                       [[], [], ["description"]])
+        let captions = tracks["captions"]?.arrayValue ?? []
+        XCTAssertEqual(captions.compactMap { $0["name"]?.stringValue },
+                       ["English", "English SDH", "Deutsch", "Deutsch (erzwungen)"])
+        XCTAssertEqual(captions.map { $0["roles"]?.arrayValue?.compactMap(\.stringValue) ?? ["?"] },
+                       [[], ["sdh"], [], ["forced"]])
+        run.stop()
+
+        let described = try CoveProcess(binary, ["--demo", "--video-id", DemoCatalog.languagesVideoID,
+                                                  "--print-events", "--prefer-audio-description"])
+        defer { described.stop() }
+        let chosen = described.waitForLines(timeout: 90) { $0.contains { $0.contains(#""type":"audio_track""#) && $0.contains("described") } }
+        XCTAssertTrue(chosen.contains { $0.contains(#""type":"audio_track""#) && $0.contains(#""name":"English (described)""#) },
+                      described.allOutput)
     }
 
     /// The demo's live streams, produced while it runs, are determined live and live DVR and get their layouts.

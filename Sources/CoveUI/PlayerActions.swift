@@ -10,6 +10,9 @@ final class PlayerActions {
     /// The GSimpleActionGroup (a GActionGroup and GActionMap).
     let group: OpaquePointer
     private var actions: [String: OpaquePointer] = [:]
+    /// True while an action runs for a key (or a media key, through `PlayerView.send`): it may say what it did
+    /// (KeyFeedback), which a button or slider the pointer moved shows by itself.
+    private(set) var activatedByKey = false
 
     init() {
         group = OpaquePointer(g_simple_action_group_new()!)
@@ -60,10 +63,51 @@ final class PlayerActions {
             for binding in PlayerShortcuts.rows.flatMap(\.bindings)
             where binding.action.hasPrefix(PlayerShortcuts.group + ".") {
                 guard let trigger = gtk_shortcut_trigger_parse_string(binding.accelerator) else { continue }
-                let action = gtk_named_action_new(binding.action)
+                let action = KeyBinding(actions: self, name: binding.action).shortcutAction()
                 gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, action))
             }
             gtk_widget_add_controller(widget, controller)
         }
+    }
+
+    /// Runs `body` as a key's command.
+    func byKey(_ body: () -> Void) {
+        activatedByKey = true
+        defer { activatedByKey = false }
+        body()
+    }
+}
+
+/// One key's command: the named action, activated as a key (GtkNamedAction's behaviour: a disabled or missing
+/// action does not take the key, which goes on to the window).
+@MainActor
+private final class KeyBinding {
+    unowned let actions: PlayerActions
+    let name: String
+
+    init(actions: PlayerActions, name: String) {
+        self.actions = actions
+        self.name = name
+    }
+
+    func shortcutAction() -> OpaquePointer? {
+        let run: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
+            widget, _, data in
+            guard let widget, let data else { return 0 }
+            return MainActor.assumeIsolated {
+                Unmanaged<KeyBinding>.fromOpaque(data).takeUnretainedValue().activate(on: widget)
+            }
+        }
+        let release: @convention(c) (gpointer?) -> Void = { data in
+            guard let data else { return }
+            Unmanaged<KeyBinding>.fromOpaque(data).release()
+        }
+        return gtk_callback_action_new(run, Unmanaged.passRetained(self).toOpaque(), release)
+    }
+
+    private func activate(on widget: UnsafeMutablePointer<GtkWidget>) -> gboolean {
+        var taken: gboolean = 0
+        actions.byKey { taken = gtk_widget_activate_action_variant(widget, name, nil) }
+        return taken
     }
 }

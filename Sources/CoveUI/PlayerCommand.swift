@@ -53,9 +53,10 @@ public enum PlayerCommand: Sendable, Equatable {
 }
 
 extension PlayerView {
-    /// Sends `command` through its `player.*` action.
+    /// Sends `command` through its `player.*` action, as a key sends it: the desktop's media keys come this way
+    /// (MPRIS), and what they do is said on screen as for the keyboard's.
     public func send(_ command: PlayerCommand) {
-        actions.activate(command.actionName, command.parameter)
+        actions.byKey { actions.activate(command.actionName, command.parameter) }
     }
 
     /// Whether the command's action takes it now (a disabled action ignores its activation).

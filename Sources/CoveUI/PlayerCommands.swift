@@ -44,22 +44,30 @@ extension PlayerView {
             self?.visibility.userActivity()
             self?.controller.seek(to: seconds, tolerance: 0.5)
         }
-        actions.addNumber("set-volume") { [weak self] level in self?.controller.setVolume(level) }
+        actions.addNumber("set-volume") { [weak self] level in
+            self?.controller.setVolume(level)
+            self?.sayVolumeForKey()
+        }
         actions.addNumberChoice("set-rate", initial: controller.state.rate) { [weak self] rate in
-            guard rate.isFinite else { return }
+            guard let self, rate.isFinite else { return }
             let rates = PlaybackController.playbackRates
-            self?.controller.playbackRate = min(rates.upperBound, max(rates.lowerBound, rate))
+            self.controller.playbackRate = min(rates.upperBound, max(rates.lowerBound, rate))
+            if self.actions.activatedByKey { self.keyFeedback.show(KeyFeedback.speedText(self.controller.state.rate)) }
         }
         actions.addToggle("mute") { [weak self] muted in
             self?.visibility.userActivity()
             self?.controller.setMuted(muted)
+            self?.sayVolumeForKey()
         }
         actions.addChoice("caption-track", initial: PlayerCommands.captionsOff) { [weak self] value in
-            guard let controller = self?.controller,
-                  let choice = PlayerCommands.captionChoice(for: value, among: controller.state.captionTracks) else {
+            guard let self,
+                  let choice = PlayerCommands.captionChoice(for: value, among: self.controller.state.captionTracks) else {
                 return
             }
-            controller.selectCaption(choice)
+            self.controller.selectCaption(choice)
+            if self.actions.activatedByKey {
+                self.keyFeedback.show(KeyFeedback.captionText(self.controller.state.selectedCaptionTrack))
+            }
         }
         actions.addChoice("audio-track", initial: "") { [weak self] id in
             guard let controller = self?.controller,
@@ -70,6 +78,11 @@ extension PlayerView {
         actions.addCount("set-bitrate") { [weak self] bitsPerSecond in
             self?.controller.setPreferredPeakBitRate(bitsPerSecond)
         }
+    }
+
+    private func sayVolumeForKey() {
+        guard actions.activatedByKey else { return }
+        keyFeedback.show(KeyFeedback.volumeText(level: controller.state.volume, muted: controller.state.isMuted))
     }
 
     /// The stateful actions show what the player state says.

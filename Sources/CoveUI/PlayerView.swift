@@ -25,6 +25,7 @@ public final class PlayerView {
     /// The window went fullscreen for VR goggles, and leaves it with them.
     var fullscreenForGoggles = false
     let notice = TransientNotice()
+    let keyFeedback = KeyFeedback()
     /// Saves the frame on screen (`player.capture-frame`, PlayerView+FrameCapture).
     let frameCapture = FrameCapture()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
@@ -101,6 +102,7 @@ public final class PlayerView {
         gtk_overlay_add_overlay(cast(widget), captions.root)
         gtk_overlay_add_overlay(cast(widget), status.root)
         gtk_overlay_add_overlay(cast(widget), notice.root)
+        gtk_overlay_add_overlay(cast(widget), keyFeedback.root)
         gtk_overlay_add_overlay(cast(widget), ads.bottomRow)
         gtk_overlay_add_overlay(cast(widget), ads.learnMoreButton)
         gtk_overlay_add_overlay(cast(widget), controlBar.root)
@@ -401,6 +403,7 @@ public final class PlayerView {
 
     private func jump(by seconds: Double) {
         actions.activate("seek", double: controller.state.position + seconds)
+        if actions.activatedByKey, controller.state.canSeek { keyFeedback.showJump(seconds) }
     }
 
     /// From the level playing: a step up from muted unmutes at the step.

@@ -19,6 +19,9 @@ extension PlayerViewScenario {
         // Real key presses through the X server: GTK's shortcut controller, the player.* actions, the controller.
         try press("c", until: { self.events.contains(.captionTrack(first)) })
         XCTAssertTrue(self.events.contains(.captionTrack(first)), "c turns the first captions on at once: \(first)")
+        // Each key says what it did, for a moment, as an alert a screen reader speaks.
+        XCTAssertTrue(player.keyFeedback.isShown)
+        XCTAssertEqual(player.keyFeedback.text, "Captions: " + TrackTitle.of(first))
         let prefix = try XCTUnwrap(UITestSupport.cuePrefixes[first.language ?? ""], "\(first)")
         XCTAssertTrue(MainLoop.run(until: { player.captionText.hasPrefix(prefix + " ") }, timeout: 10),
                       "the overlay shows the track's words: '\(player.captionText)'")
@@ -27,16 +30,26 @@ extension PlayerViewScenario {
 
         try press("Down", until: { abs(player.controlBar.volume - 0.9) < 0.001 })
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001)
+        XCTAssertEqual(player.keyFeedback.text, "Volume 90 %")
         let engine = try XCTUnwrap(player.controller.currentSession?.engine as? GStreamerEngine)
         XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0.729, accuracy: 0.001, "cubic level to linear factor")
         try press("m", until: { player.controlBar.volume == 0 })
         XCTAssertEqual(player.controlBar.volume, 0)
+        XCTAssertEqual(player.keyFeedback.text, "Muted")
         XCTAssertEqual(try XCTUnwrap(engine.linearVolume), 0, "muted")
         try press("m", until: { player.controlBar.volume > 0 })
         XCTAssertEqual(player.controlBar.volume, 0.9, accuracy: 0.001, "unmute restores the level")
 
         try press("bracketright", until: { player.controller.playbackRate == 1.25 })
         XCTAssertEqual(player.controller.playbackRate, 1.25)
+        XCTAssertEqual(player.keyFeedback.text, "Speed: 1.25×")
+        // Jumps add up while the notice shows; the jump back button, clicked, says nothing (the slider shows it).
+        try press("Right", until: { player.keyFeedback.text == "+10 s" })
+        try press("Right", until: { player.keyFeedback.text == "+20 s" })
+        XCTAssertTrue(MainLoop.run(until: { !player.keyFeedback.isShown }, timeout: 3), "it leaves by itself")
+        gtk_widget_activate(player.controlBar.jumpBackButton)
+        XCTAssertTrue(MainLoop.run(until: { false }, timeout: 0.3) || !player.keyFeedback.isShown)
+        XCTAssertFalse(player.keyFeedback.isShown, "no notice for a button")
         try press("bracketleft", until: { player.controller.playbackRate == 1 })
         try press("bracketleft", until: { player.controller.playbackRate == 0.75 })
         XCTAssertEqual(player.controller.playbackRate, 0.75)

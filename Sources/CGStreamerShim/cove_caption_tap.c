@@ -17,6 +17,7 @@ struct CoveCaptionTap {
     gboolean pending_reset;
     GstSegment segment;
     gint width, height;        // the decoded video's, from its caps (analytics' rendition size)
+    gint rate_n, rate_d;       // its frame rate (a frame step's length); 0/1 when the caps give none
     CoveCaptionEntry queue[COVE_CAPTION_QUEUE];
     guint head, count;
     GMainContext *context;
@@ -148,6 +149,12 @@ static GstPadProbeReturn probe(GstPad *pad, GstPadProbeInfo *info, gpointer data
                 tap->width = width;
                 tap->height = height;
             }
+            gint rate_n = 0, rate_d = 1;
+            if (structure && gst_structure_get_fraction(structure, "framerate", &rate_n, &rate_d) && rate_n > 0 &&
+                rate_d > 0) {
+                tap->rate_n = rate_n;
+                tap->rate_d = rate_d;
+            }
         }
         g_mutex_unlock(&tap->lock);
         return GST_PAD_PROBE_OK;
@@ -232,6 +239,13 @@ gboolean cove_caption_tap_video_size(CoveCaptionTap *tap, gint *width, gint *hei
     *height = tap->height;
     g_mutex_unlock(&tap->lock);
     return *width > 0 && *height > 0;
+}
+
+gdouble cove_caption_tap_frame_duration(CoveCaptionTap *tap) {
+    g_mutex_lock(&tap->lock);
+    gdouble seconds = tap->rate_n > 0 ? (gdouble)tap->rate_d / tap->rate_n : 0;
+    g_mutex_unlock(&tap->lock);
+    return seconds;
 }
 
 void cove_caption_tap_free(CoveCaptionTap *tap) {

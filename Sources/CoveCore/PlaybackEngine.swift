@@ -192,10 +192,14 @@ public protocol PlaybackEngine: AnyObject {
     /// What the engine measures of the rendition playing (analytics' engagement figures); nil when it measures
     /// nothing.
     var statistics: EngineStatistics? { get }
+    /// Seconds per frame of the video playing; nil when unknown.
+    var frameDuration: Double? { get }
 }
 
 extension PlaybackEngine {
     public var statistics: EngineStatistics? { nil }
+
+    public var frameDuration: Double? { nil }
 
     public func selectTextStream(_ id: String?) {}
 

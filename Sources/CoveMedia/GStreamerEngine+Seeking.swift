@@ -1,4 +1,5 @@
 import CGLib
+import CGStreamerShim
 import CGStreamer
 import CoveCore
 
@@ -50,6 +51,13 @@ extension GStreamerEngine {
         flushingSeeksSent += 1
         return gst_element_seek(pipeline, load.rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET,
                                 gint64(target * 1_000_000_000), GST_SEEK_TYPE_NONE, -1) != 0
+    }
+
+    /// From the decoded video's caps: a frame step's length.
+    public var frameDuration: Double? {
+        guard let captionTap else { return nil }
+        let seconds = cove_caption_tap_frame_duration(captionTap)
+        return seconds > 0 ? seconds : nil
     }
 
     func queryPosition() -> Double? {

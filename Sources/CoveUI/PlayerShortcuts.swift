@@ -22,6 +22,8 @@ public enum PlayerShortcuts {
             Row(title: tr("Next captions"), bindings: [("c", "player.next-captions")]),
             Row(title: tr("Slower or faster"), bindings: [("bracketleft", "player.slower"),
                                                           ("bracketright", "player.faster")]),
+            Row(title: tr("Next or previous frame (pauses)"), bindings: [("period", "player.next-frame"),
+                                                                         ("comma", "player.previous-frame")]),
             Row(title: tr("Go to the live edge"), bindings: [("End", "player.live-edge")]),
             Row(title: tr("Next or previous chapter"), bindings: [("Page_Down", "player.next-chapter"),
                                                                  ("Page_Up", "player.previous-chapter")]),

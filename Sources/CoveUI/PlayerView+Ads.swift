@@ -49,7 +49,8 @@ extension PlayerView {
 
     static let adActions = ["skip-ad", "learn-more"]
     /// The commands that move the playhead; none may while the player cannot seek (an ad, a bumper, loading).
-    static let seekActions = ["seek", "jump-back", "jump-forward", "live-edge", "next-chapter", "previous-chapter"]
+    static let seekActions = ["seek", "jump-back", "jump-forward", "live-edge", "next-chapter", "previous-chapter",
+                              "next-frame", "previous-frame"]
 
     private func showInBrowser(_ page: URL) {
         let parent: UnsafeMutablePointer<GtkWindow>? = window.map { cast($0) }

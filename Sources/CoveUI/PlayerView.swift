@@ -344,6 +344,8 @@ public final class PlayerView {
             }),
             ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
             ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
+            ("next-frame", { [weak self] in self?.controller.stepFrame(forward: true) }),
+            ("previous-frame", { [weak self] in self?.controller.stepFrame(forward: false) }),
             ("live-edge", { [weak self] in self?.goToLiveEdge() }),
             ("next-chapter", { [weak self] in self?.controller.seekToNextChapter() }),
             ("previous-chapter", { [weak self] in self?.controller.seekToPreviousChapter() }),

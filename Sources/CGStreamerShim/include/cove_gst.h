@@ -89,6 +89,8 @@ CoveCaptionTap *cove_caption_tap_new(GstElement *playbin, GMainContext *context,
 guint cove_caption_tap_take(CoveCaptionTap *tap, CoveCaptionEntry *entries, guint capacity);
 /// The decoded video's size from its caps (the probe sees them too); FALSE before any.
 gboolean cove_caption_tap_video_size(CoveCaptionTap *tap, gint *width, gint *height);
+/// Seconds per frame of the decoded video, from its caps; 0 when they give no frame rate (a still, a variable rate).
+gdouble cove_caption_tap_frame_duration(CoveCaptionTap *tap);
 /// Stops delivery and frees the tap once no wake-up is in flight (the probes it left stay inert).
 void cove_caption_tap_free(CoveCaptionTap *tap);
 /// A GstBaseSink's `stats`: frames rendered, and frames dropped as late (QoS); FALSE when it keeps none.

@@ -24,6 +24,18 @@ extension PlaybackController {
         return true
     }
 
+    /// One frame on or back, paused (a playing video pauses first), for the viewer who looks at a single picture:
+    /// an accurate seek by the video's frame length (1/30 s when the stream does not say). Nothing in an ad, a
+    /// bumper or a stream that cannot seek.
+    @discardableResult
+    public func stepFrame(forward: Bool) -> Bool {
+        guard let current = currentSession, Self.canSeek(current), !current.isBumperActive,
+              clientCreativePlayer == nil, Self.adPlayback(of: current) == nil else { return false }
+        if current.wantsPlay { pause() }
+        let frame = current.engine.frameDuration ?? 1.0 / 30
+        return seek(to: current.contentPosition + (forward ? frame : -frame), tolerance: 0, playingAds: false)
+    }
+
     /// Moves the engine to a stream time, as `seek(to:)` does after planning.
     func seekStream(to streamTarget: Double, tolerance: Double) {
         session.position = streamTarget

@@ -128,11 +128,14 @@ public struct EngineStreams: Sendable, Equatable {
     public var hasVideo: Bool
     public var audio: [MediaTrack]
     public var text: [MediaTrack]
+    /// The video renditions of an adaptive stream (its variants), for the Quality menu.
+    public var renditions: [StreamVariant]
 
-    public init(hasVideo: Bool, audio: [MediaTrack] = [], text: [MediaTrack] = []) {
+    public init(hasVideo: Bool, audio: [MediaTrack] = [], text: [MediaTrack] = [], renditions: [StreamVariant] = []) {
         self.hasVideo = hasVideo
         self.audio = audio
         self.text = text
+        self.renditions = renditions
     }
 }
 
@@ -144,11 +147,15 @@ public struct EngineLoadOptions: Sendable, Equatable {
     public var maximumBitrate: Int
     /// Seconds of media to fetch ahead of the playhead; nil leaves the engine's default.
     public var forwardBufferSeconds: Double?
+    /// The rendition held (its demuxer bitrate, `StreamVariant.demuxerBitrate`); nil switches adaptively.
+    public var heldBitrate: Int?
 
-    public init(startPosition: Double? = nil, maximumBitrate: Int = 0, forwardBufferSeconds: Double? = nil) {
+    public init(startPosition: Double? = nil, maximumBitrate: Int = 0, forwardBufferSeconds: Double? = nil,
+                heldBitrate: Int? = nil) {
         self.startPosition = startPosition
         self.maximumBitrate = maximumBitrate
         self.forwardBufferSeconds = forwardBufferSeconds
+        self.heldBitrate = heldBitrate
     }
 }
 
@@ -167,6 +174,9 @@ public protocol PlaybackEngine: AnyObject {
     func setRate(_ rate: Double)
     /// Caps adaptive streams at this many bits per second from now on; 0 lets the engine choose.
     func setMaximumBitrate(_ bitsPerSecond: Int)
+    /// Plays the rendition of this demuxer bitrate and stays on it, whatever the bandwidth; nil switches
+    /// adaptively again. The place, the audio and the captions stay.
+    func holdRendition(bitrate: Int?)
     /// Seconds of media to fetch ahead of the playhead from now on.
     func setForwardBuffer(seconds: Double)
     /// Decodes this audio stream (an id from `.streams`).
@@ -200,6 +210,8 @@ extension PlaybackEngine {
     public var statistics: EngineStatistics? { nil }
 
     public var frameDuration: Double? { nil }
+
+    public func holdRendition(bitrate: Int?) {}
 
     public func selectTextStream(_ id: String?) {}
 

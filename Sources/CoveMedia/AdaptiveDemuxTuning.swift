@@ -9,6 +9,8 @@ import Synchronization
 final class AdaptiveDemuxTuning: Sendable {
     private struct State {
         var maximumBitrate: UInt32 = 0
+        /// One variant held (the Quality menu): the demuxer's bounds both at its bitrate.
+        var heldBitrate: UInt32?
         var forwardBufferNanoseconds: UInt?
         /// Element pointers as integers (raw pointers are not Sendable); each holds a reference.
         var demuxers: [UInt] = []
@@ -20,11 +22,33 @@ final class AdaptiveDemuxTuning: Sendable {
     /// Applies to the demuxers found so far and to any found later.
     func setMaximumBitrate(_ bitsPerSecond: Int) {
         let value = UInt32(clamping: max(0, bitsPerSecond))
-        let demuxers = state.withLock { state in
+        let (bounds, demuxers) = state.withLock { state in
             state.maximumBitrate = value
-            return state.demuxers
+            return (Self.bounds(state), state.demuxers)
         }
-        for demuxer in demuxers { Self.applyBitrate(value, to: Self.element(demuxer)) }
+        for demuxer in demuxers { Self.apply(bounds, to: Self.element(demuxer)) }
+    }
+
+    /// Holds the variant of this (demuxer) bitrate, or with nil lets the demuxer choose again under the cap.
+    /// hlsdemux2 takes the highest variant at most its target, clamped to [min, max], at every fragment: equal
+    /// bounds keep that variant whatever the measured bandwidth.
+    func holdBitrate(_ bitsPerSecond: Int?) {
+        let value = bitsPerSecond.map { UInt32(clamping: max(1, $0)) }
+        let (bounds, demuxers) = state.withLock { state in
+            state.heldBitrate = value
+            return (Self.bounds(state), state.demuxers)
+        }
+        for demuxer in demuxers { Self.apply(bounds, to: Self.element(demuxer)) }
+    }
+
+    private struct Bounds {
+        var minimum: UInt32
+        var maximum: UInt32
+    }
+
+    private static func bounds(_ state: State) -> Bounds {
+        if let held = state.heldBitrate { return Bounds(minimum: held, maximum: held) }
+        return Bounds(minimum: 0, maximum: state.maximumBitrate)
     }
 
     func setForwardBuffer(seconds: Double) {
@@ -39,14 +63,14 @@ final class AdaptiveDemuxTuning: Sendable {
     /// Called from `deep-element-added`, on whatever thread added the element.
     func elementAdded(_ element: UnsafeMutablePointer<GstElement>) {
         guard Self.isAdaptiveDemuxer(element) else { return }
-        let settings: (UInt32, UInt?)? = state.withLock { state in
+        let settings: (Bounds, UInt?)? = state.withLock { state in
             guard !state.closed else { return nil }
             gst_object_ref(element)
             state.demuxers.append(UInt(bitPattern: element))
-            return (state.maximumBitrate, state.forwardBufferNanoseconds)
+            return (Self.bounds(state), state.forwardBufferNanoseconds)
         }
-        guard let (bitrate, buffer) = settings else { return }
-        Self.applyBitrate(bitrate, to: element)
+        guard let (bounds, buffer) = settings else { return }
+        Self.apply(bounds, to: element)
         if let buffer { Self.applyBuffer(buffer, to: element) }
     }
 
@@ -83,9 +107,12 @@ final class AdaptiveDemuxTuning: Sendable {
     }
 
     /// The start bitrate too: without it the demuxer opens with the playlist's first variant whatever the cap.
-    private static func applyBitrate(_ bitsPerSecond: UInt32, to element: UnsafeMutablePointer<GstElement>) {
-        cove_object_set_uint(element, "max-bitrate", bitsPerSecond)
-        cove_object_set_uint(element, "start-bitrate", bitsPerSecond)
+    private static func apply(_ bounds: Bounds, to element: UnsafeMutablePointer<GstElement>) {
+        cove_object_set_uint(element, "min-bitrate", bounds.minimum)
+        cove_object_set_uint(element, "max-bitrate", bounds.maximum)
+        if cove_object_has_property(element, "start-bitrate") != 0 {
+            cove_object_set_uint(element, "start-bitrate", bounds.maximum)
+        }
     }
 
     /// The high watermark pauses downloads once this much parsed media waits ahead of the playhead.

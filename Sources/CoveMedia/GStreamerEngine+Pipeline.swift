@@ -49,6 +49,7 @@ extension GStreamerEngine {
         census = cove_element_census_new(playbin)
         let tuning = AdaptiveDemuxTuning()
         tuning.setMaximumBitrate(maximumBitrate)
+        tuning.holdBitrate(heldBitrate)
         if let forwardBufferSeconds { tuning.setForwardBuffer(seconds: forwardBufferSeconds) }
         tuning.watch(playbin)
         self.tuning = tuning

@@ -13,6 +13,18 @@ extension GStreamerEngine {
         if let pipeline { applyConnectionSpeed(to: pipeline) }
     }
 
+    /// The demuxer has fetched ahead in the old rendition: a flushing seek to the playhead drops that, so the
+    /// picture changes now rather than a buffer later (the first fragment after it may still be the old one).
+    public func holdRendition(bitrate: Int?) {
+        guard bitrate != heldBitrate else { return }
+        heldBitrate = bitrate
+        tuning?.holdBitrate(bitrate)
+        guard load.isReady, !load.hasEnded, !load.hasFailed, let here = queryPosition() ?? load.lastPosition else {
+            return
+        }
+        seek(to: here, tolerance: 0)
+    }
+
     public func setForwardBuffer(seconds: Double) {
         forwardBufferSeconds = seconds
         tuning?.setForwardBuffer(seconds: seconds)
@@ -39,6 +51,7 @@ extension GStreamerEngine {
     func collectionChanged(_ contents: StreamCollectionReader.Contents) {
         var contents = contents
         contents.streams.audio = describedAudioRenditions(contents.streams.audio)
+        contents.streams.renditions = videoRenditions()
         contents.streams.text += filteredSubtitleRenditions()
         load.streamContents = contents
         reportStreams()
@@ -57,6 +70,14 @@ extension GStreamerEngine {
             MediaTrack(id: "hls-subtitles:\(index)", language: rendition.language, name: rendition.name,
                        roles: rendition.roles)
         }
+    }
+
+    /// The master's variants with a picture size (none for a single rendition or a stream without a master).
+    private func videoRenditions() -> [StreamVariant] {
+        guard let pipeline, let master = cove_playbin_master_playlist(pipeline) else { return [] }
+        defer { g_free(master) }
+        guard let base = loadedURI.flatMap(URL.init(string:)) else { return [] }
+        return StreamVariant.videoRenditions(StreamVariant.variants(ofMaster: String(cString: master), baseURL: base))
     }
 
     /// hlsdemux2 names an audio rendition's stream "audio-<NAME>" and tags only its language (one of its own when

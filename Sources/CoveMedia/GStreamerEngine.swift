@@ -52,6 +52,8 @@ public final class GStreamerEngine: PlaybackEngine {
     var flushingSeeksSent = 0
     /// Caps and buffer for the adaptive demuxer; survive loads so a later session keeps the cap.
     var maximumBitrate = 0
+    /// The rendition held by the Quality menu (its demuxer bitrate); nil switches adaptively.
+    var heldBitrate: Int?
     var forwardBufferSeconds: Double?
     var tuning: AdaptiveDemuxTuning?
     /// Counts loads: a signal queued for an earlier load is never delivered.
@@ -89,6 +91,7 @@ public final class GStreamerEngine: PlaybackEngine {
         loadOptions = options
         loadedURI = uri
         maximumBitrate = options.maximumBitrate
+        heldBitrate = options.heldBitrate
         if let seconds = options.forwardBufferSeconds { forwardBufferSeconds = seconds }
         if let start = options.startPosition, start > 0 { load.pendingSeek = (start, 0.1) }
         guard let pipeline = makePipeline(uri: uri) else {

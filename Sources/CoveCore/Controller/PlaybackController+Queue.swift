@@ -142,7 +142,7 @@ extension PlaybackController {
         session.engineStreams = nil
         session.forwardBuffer = bufferOptimization.forwardBuffer(afterWatching: session.watched)
         let options = EngineLoadOptions(startPosition: position, maximumBitrate: preferredPeakBitRate,
-                                        forwardBufferSeconds: session.forwardBuffer)
+                                        forwardBufferSeconds: session.forwardBuffer, heldBitrate: session.heldBitrate)
         session.engine.load(uri: session.streamURL.absoluteString, options: options)
     }
 

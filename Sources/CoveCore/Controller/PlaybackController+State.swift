@@ -36,6 +36,8 @@ extension PlaybackController {
         set(\.captionTracks, session?.captionTracks ?? [], .tracks)
         set(\.selectedAudioTrack, session?.selectedAudioTrack, .tracks)
         set(\.selectedCaptionTrack, session?.selectedCaptionTrack, .tracks)
+        set(\.renditions, session?.renditions ?? [], .tracks)
+        set(\.qualityChoice, session?.qualityChoice ?? .automatic, .tracks)
         set(\.captionCues, captionCuesShowing, .captions)
         set(\.viewProjection, video360.projection, .projection)
         set(\.isAtLiveEdge, Self.isAtLiveEdge(state), .position)

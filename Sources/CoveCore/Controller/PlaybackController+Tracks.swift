@@ -79,6 +79,7 @@ extension PlaybackController {
     func streamsChanged(_ streams: EngineStreams) {
         let newPipeline = session.engineStreams == nil
         session.engineStreams = streams
+        renditionsListed(streams.renditions)
         let mediaType = MediaType(hasVideo: streams.hasVideo)
         if mediaType != session.mediaType {
             session.mediaType = mediaType

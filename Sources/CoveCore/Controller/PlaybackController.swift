@@ -45,6 +45,9 @@ public final class PlaybackController {
     public var enableCaptionPersistence = true
     /// The audio and caption languages and audio description wanted for every new video.
     public var mediaSelection = MediaSelectionPreferences()
+    /// The height to hold in every video with renditions (`--quality`, the Quality menu's last choice); nil
+    /// switches adaptively.
+    public var qualityPreference: QualityPreference?
     public let captionPersistence: CaptionPersistence
     public let sessionProvider: any PlaybackSessionProvider
     public internal(set) var videos: [Video] = []

@@ -126,6 +126,9 @@ public struct PlaybackSession {
     var forwardBuffer: Double?
     /// The viewer's caption choice in this session; nil until one is made (the remembered language applies).
     var captionChoice: CaptionChoice?
+    /// The stream's video renditions (its variants with a picture size), once listed.
+    public internal(set) var renditions: [StreamVariant] = []
+    public internal(set) var qualityChoice = QualityChoice.automatic
     /// Server-side ads (see PlaybackController+Ads): the stream the VMAP names, and the tracker that follows its
     /// breaks; nil without a VMAP, or when it could not be read (then `source.url` plays without ads).
     public internal(set) var adTracker: AdTracker?

@@ -42,6 +42,10 @@ public enum PlaybackEvent: Sendable, Equatable {
     case audioTrack(MediaTrack)
     /// The caption track now shown, nil for Off (SDK didChangeSelectedLegibleMediaOption).
     case captionTrack(MediaTrack?)
+    /// The stream's video renditions, once listed (adaptive streams with more than one).
+    case renditions([StreamVariant])
+    /// The Quality menu's choice now playing.
+    case quality(QualityChoice)
     /// The speed the content plays at changed (the viewer's choice; 1× for a live stream whatever was chosen).
     case rate(Double)
     /// How the 360 view is moved and shown changed (SDK didSetVideo360NavigationMethod:projectionStyle:).
@@ -129,6 +133,13 @@ extension PlaybackEvent {
             return line("caption_track", [("track", track?.jsonLineValue ?? .null)])
         case .rate(let rate):
             return line("rate", [("rate", .number(rate))])
+        case .renditions(let renditions):
+            return line("renditions", [("renditions", .array(renditions.map(\.jsonLineValue)))])
+        case .quality(let choice):
+            switch choice {
+            case .automatic: return line("quality", [("quality", .string("auto"))])
+            case .rendition(let rendition): return line("quality", [("quality", rendition.jsonLineValue)])
+            }
         case .video360(let navigation, let style):
             return line("video360", [("navigation", .string(navigation.rawValue)),
                                      ("projection_style", .string(style.rawValue))])
@@ -161,6 +172,13 @@ extension CuePoint {
         }
         return .object([("time", time), ("type", .optional(type)), ("name", .optional(name)), ("id", .optional(id)),
                          ("metadata", .optional(metadata)), ("force_stop", .bool(forceStop))])
+    }
+}
+
+extension StreamVariant {
+    var jsonLineValue: JSONLine.Value {
+        .object([("height", .optional(height.map(Double.init))), ("width", .optional(width.map(Double.init))),
+                 ("bandwidth", .number(Double(bandwidth)))])
     }
 }
 

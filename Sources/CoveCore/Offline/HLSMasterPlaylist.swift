@@ -7,6 +7,8 @@ public struct HLSMasterPlaylist: Sendable, Equatable {
         public var uri: URL
         /// Bits per second (BANDWIDTH).
         public var bandwidth: Int
+        /// AVERAGE-BANDWIDTH, when given.
+        public var averageBandwidth: Int?
         public var width: Int?
         public var height: Int?
         public var codecs: String?
@@ -48,6 +50,7 @@ public struct HLSMasterPlaylist: Sendable, Equatable {
                 let values = HLSPlaylist.attributeList(Substring(attributes))
                 let size = values["RESOLUTION"]?.split(separator: "x").compactMap { Int($0) }
                 variants.append(Variant(uri: uri, bandwidth: values["BANDWIDTH"].flatMap { Int($0) } ?? 0,
+                                        averageBandwidth: values["AVERAGE-BANDWIDTH"].flatMap { Int($0) },
                                         width: size?.count == 2 ? size?[0] : nil,
                                         height: size?.count == 2 ? size?[1] : nil,
                                         codecs: values["CODECS"], audioGroup: values["AUDIO"],

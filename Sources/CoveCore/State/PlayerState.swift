@@ -74,6 +74,9 @@ public final class PlayerState {
     public internal(set) var selectedAudioTrack: MediaTrack?
     /// nil is Off.
     public internal(set) var selectedCaptionTrack: MediaTrack?
+    /// The video renditions the Quality menu offers (none for a single rendition).
+    public internal(set) var renditions: [StreamVariant] = []
+    public internal(set) var qualityChoice = QualityChoice.automatic
     /// The cues of the selected caption track showing at the playhead now.
     public internal(set) var captionCues: [CaptionCue] = []
     public internal(set) var viewProjection = ViewProjection()

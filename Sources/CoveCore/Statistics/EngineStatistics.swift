@@ -41,17 +41,21 @@ public struct StreamVariant: Sendable, Equatable {
     public var bandwidth: Int
     public var width: Int?
     public var height: Int?
+    /// AVERAGE-BANDWIDTH, when the playlist gives it.
+    public var averageBandwidth: Int?
 
-    public init(bandwidth: Int, width: Int? = nil, height: Int? = nil) {
+    public init(bandwidth: Int, width: Int? = nil, height: Int? = nil, averageBandwidth: Int? = nil) {
         self.bandwidth = bandwidth
         self.width = width
         self.height = height
+        self.averageBandwidth = averageBandwidth
     }
 
     /// The variants of an HLS master playlist, highest bandwidth first.
     public static func variants(ofMaster text: String, baseURL: URL) -> [StreamVariant] {
         HLSMasterPlaylist(text: text, baseURL: baseURL).variants
-            .map { StreamVariant(bandwidth: $0.bandwidth, width: $0.width, height: $0.height) }
+            .map { StreamVariant(bandwidth: $0.bandwidth, width: $0.width, height: $0.height,
+                                 averageBandwidth: $0.averageBandwidth) }
             .sorted { $0.bandwidth > $1.bandwidth }
     }
 

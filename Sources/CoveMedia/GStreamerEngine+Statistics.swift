@@ -18,6 +18,7 @@ extension GStreamerEngine {
         statistics.measuredBitrate = tuning?.measuredBandwidth()
         if frameBridge != nil { statistics.droppedFrames = Int(clamping: droppedFrameCount) }
         statistics.pipeline = load.pipelineFactory
+        statistics.heldBitrate = heldBitrate
         guard let pipeline else { return statistics }
         statistics.lateFrames = Self.lateFrames(in: pipeline)
         if let master = cove_playbin_master_playlist(pipeline) {

@@ -4,8 +4,8 @@ import CoveCore
 import CoveGLib
 
 /// The popover of the "More" button (the `overflow` tag), the player's general menu: "Caption Style…",
-/// "Save Frame", "Statistics", "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), and a
-/// Playback Speed section whose items are bound to
+/// "Save Frame", "Statistics", "Download…" and "Downloads" (DownloadMenuItems), the analytics switches (AnalyticsPreferences), a
+/// Quality section (`player.quality`), and a Playback Speed section whose items are bound to
 /// `player.set-rate`, each with its speed as the action's target. GTK checks the item whose target is the action's
 /// state, the speed playing, so the menu shows the speed whoever changed it (the keys `[` and `]`, MPRIS, the
 /// application), and it keeps no copy of its own. Choosing an item closes the menu.
@@ -46,6 +46,7 @@ final class OverflowMenu {
             gtk_box_append(cast(content), item)
             speedItems.append((rate, item))
         }
+        gtk_box_append(cast(content), qualitySection)
         gtk_box_append(cast(content), chapterSection)
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let capture = MenuActionItem.make(tr("Save Frame"), action: "player.capture-frame") { [weak self] in self?.close() }
@@ -77,6 +78,42 @@ final class OverflowMenu {
         gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)
         gtk_scrolled_window_set_child(cast(scroller), content)
         gtk_popover_set_child(cast(popover), scroller)
+    }
+
+    /// "Quality": Auto, then each video rendition ("1080p · 5.0 Mb/s"), radio items bound to `player.quality`;
+    /// empty for media with a single rendition. Auto names the rendition playing when it is known.
+    private let qualitySection: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
+    private(set) var qualityItems: [(id: String, button: Widget)] = []
+    private var renditions: [StreamVariant] = []
+
+    func setRenditions(_ renditions: [StreamVariant]) {
+        guard renditions != self.renditions else { return }
+        self.renditions = renditions
+        while let child = gtk_widget_get_first_child(qualitySection) { gtk_box_remove(cast(qualitySection), child) }
+        qualityItems = []
+        guard !renditions.isEmpty else { return }
+        gtk_box_append(cast(qualitySection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        let title = gtk_label_new(tr("Quality"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(qualitySection), title)
+        let choices = [(PlayerCommands.qualityAutomatic, tr("Auto"))] + renditions.map { ($0.qualityID, $0.qualityLabel) }
+        for (id, label) in choices {
+            let item = gtk_check_button_new_with_label(label)!
+            cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
+            gtk_actionable_set_action_name(OpaquePointer(item), "player.quality")
+            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_string(id))
+            closeWhenChosen(item)
+            gtk_box_append(cast(qualitySection), item)
+            qualityItems.append((id, item))
+        }
+    }
+
+    /// "Auto (720p)" while Auto plays that rendition.
+    func showPlayingRendition(_ rendition: StreamVariant?) {
+        guard let auto = qualityItems.first?.button else { return }
+        // TRANSLATORS: the Quality menu's Auto item, with the rendition it plays now, as in "Auto (720p)".
+        let label = rendition?.height.map { tr("Auto (%@)").filling("\($0)p") } ?? tr("Auto")
+        gtk_check_button_set_label(cast(auto), label)
     }
 
     /// "Chapters" and an item per chapter (its name and start), each seeking there through `player.seek`; empty

@@ -13,9 +13,16 @@ import CoveCore
 /// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |
 /// | `player.select-item` | uint32, a queue index | — | plays that video of the queue |
 /// | `player.set-bitrate` | uint32, bits per second | — | caps adaptive streams; 0 is automatic |
+/// | `player.quality` | string: `auto` or a rendition's `qualityID` | the choice | holds a video rendition |
 enum PlayerCommands {
     static let captionsOff = "off"
     static let captionsAutomatic = "auto"
+    static let qualityAutomatic = "auto"
+
+    static func qualityState(_ choice: QualityChoice) -> String {
+        if case .rendition(let rendition) = choice { return rendition.qualityID }
+        return qualityAutomatic
+    }
 
     static func captionActionValue(for choice: CaptionChoice) -> String {
         switch choice {
@@ -74,6 +81,12 @@ extension PlayerView {
                   let track = controller.state.audioTracks.first(where: { $0.id == id }) else { return }
             controller.selectAudioTrack(track)
         }
+        actions.addChoice("quality", initial: PlayerCommands.qualityAutomatic) { [weak self] id in
+            guard let controller = self?.controller else { return }
+            if id == PlayerCommands.qualityAutomatic { return controller.selectQuality(.automatic) }
+            guard let rendition = controller.state.renditions.first(where: { $0.qualityID == id }) else { return }
+            controller.selectQuality(.rendition(rendition))
+        }
         actions.addCount("select-item") { [weak self] index in self?.controller.playVideo(at: index) }
         actions.addCount("set-bitrate") { [weak self] bitsPerSecond in
             self?.controller.setPreferredPeakBitRate(bitsPerSecond)
@@ -92,6 +105,7 @@ extension PlayerView {
         actions.setState("mute", bool: state.isMuted)
         actions.setState("caption-track", string: PlayerCommands.captionState(state.selectedCaptionTrack))
         actions.setState("audio-track", string: state.selectedAudioTrack?.id ?? "")
+        actions.setState("quality", string: PlayerCommands.qualityState(state.qualityChoice))
     }
 
     /// The transport's actions follow the state: what cannot be done now is disabled (MPRIS's CanGoNext and the

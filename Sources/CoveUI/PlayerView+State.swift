@@ -32,6 +32,7 @@ extension PlayerView {
         if !changes.isDisjoint(with: [.session, .tracks]) {
             audioSubtitles.show(audio: state.audioTracks, captions: state.captionTracks,
                                 selectedAudio: state.selectedAudioTrack, selectedCaption: state.selectedCaptionTrack)
+            overflowMenu.setRenditions(state.renditions)
             if selection.tracksChanged(audioCount: state.audioTracks.count, captionCount: state.captionTracks.count) {
                 controlBar.setNeedsLayout()
             }
@@ -40,5 +41,15 @@ extension PlayerView {
         if !changes.isDisjoint(with: [.session, .rate, .volume, .tracks]) { showActionStates() }
         if !changes.isDisjoint(with: [.session, .queue]) { showActionAvailability() }
         adStateChanged(changes)
+    }
+}
+
+extension PlayerView {
+    /// The rendition playing, told by the decoded picture's size (the demuxer announces no switch); nil when the
+    /// size matches none or several.
+    var playingRendition: StreamVariant? {
+        let renditions = controller.state.renditions
+        guard !renditions.isEmpty, let statistics = controller.currentSession?.engine.statistics else { return nil }
+        return StreamVariant.playing(in: renditions, width: statistics.width, height: statistics.height)
     }
 }

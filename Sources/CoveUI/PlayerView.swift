@@ -223,7 +223,11 @@ public final class PlayerView {
         audioSubtitles.onSelectCaption = { [weak self] choice in
             self?.actions.activate("caption-track", string: PlayerCommands.captionActionValue(for: choice))
         }
-        controlBar.onOverflow = { [weak self] in self?.overflowMenu.open() }
+        controlBar.onOverflow = { [weak self] in
+            guard let self else { return }
+            self.overflowMenu.showPlayingRendition(self.playingRendition)
+            self.overflowMenu.open()
+        }
         controlBar.onCast = { [weak self] in self?.castMenu.open() }
         for popover in [audioSubtitles.popover, overflowMenu.popover, castMenu.popover] {
             Signals.connectNotify(popover, property: "visible") { [weak self] in self?.menusChanged() }

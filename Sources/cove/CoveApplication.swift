@@ -134,6 +134,7 @@ final class CoveApplication {
                                             captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler())
         controller.autoPlay = true
         controller.mediaSelection = options.playback.mediaSelection(desktopLanguage: DesktopLanguage.current)
+        controller.qualityPreference = (options.quality ?? options.playback.quality).flatMap(QualityPreference.init)
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
         // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.

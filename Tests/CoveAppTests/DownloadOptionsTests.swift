@@ -19,7 +19,7 @@ final class DownloadOptionsTests: XCTestCase {
     }
 
     func testWhatCannotGoTogetherIsRefusedNamingTheOptions() {
-        for arguments in [["--download"], ["--download", "--playlist-id", "p"], ["--quality", "720p", "--video-id", "v"],
+        for arguments in [["--download"], ["--download", "--playlist-id", "p"], ["--quality", "best", "--video-id", "v"],
                           ["--downloads", "--video-id", "v"], ["--downloads", "--download", "--video-id", "v"],
                           ["--download", "--url", "/tmp/a.mp4"]] {
             XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in

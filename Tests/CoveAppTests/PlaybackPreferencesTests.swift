@@ -26,6 +26,26 @@ final class PlaybackPreferencesTests: XCTestCase {
         XCTAssertEqual(options.playback.audioLanguage, "de")
     }
 
+    /// `--quality 720p` plays that rendition (not only a download's); `quality=` in the file keeps a default.
+    func testTheQualityToPlay() throws {
+        XCTAssertEqual(try LaunchOptionsParsing.parse(["--quality", "720p"]).quality, "720p")
+        XCTAssertEqual(try LaunchOptionsParsing.parse([], file: "[Playback]\nquality=480p\n").playback.quality, "480p")
+        XCTAssertNil(try LaunchOptionsParsing.parse([], file: "[Playback]\nquality=auto\n").playback.quality)
+        XCTAssertEqual(LaunchOptionsParsing.message(["--quality", "best"]), "“--quality” must be a picture height such as 720p")
+        XCTAssertEqual(LaunchOptionsParsing.message([], file: "[Playback]\nquality=hd\n"),
+                       "/home/viewer/.config/cove/cove.conf:2: “quality” must be a picture height such as 720p")
+        let ladder = [StreamVariant(bandwidth: 5_000_000, width: 1920, height: 1080),
+                      StreamVariant(bandwidth: 2_500_000, width: 1280, height: 720),
+                      StreamVariant(bandwidth: 3_000_000, width: 1280, height: 720),
+                      StreamVariant(bandwidth: 400_000, width: 426, height: 240)]
+        XCTAssertEqual(QualityPreference("720p")?.rendition(among: ladder), ladder[2], "the best of that height")
+        XCTAssertEqual(QualityPreference("900")?.rendition(among: ladder), ladder[2], "else the tallest below")
+        XCTAssertEqual(QualityPreference("144p")?.rendition(among: ladder), ladder[3], "else the smallest")
+        XCTAssertEqual(StreamVariant.videoRenditions(ladder).map(\.qualityLabel),
+                       ["1080p · 5.0 Mb/s", "720p · 3.0 Mb/s", "720p · 2.5 Mb/s", "240p · 400 kb/s"])
+        XCTAssertEqual(StreamVariant.videoRenditions([ladder[0]]), [], "one rendition: nothing to choose")
+    }
+
     func testWhatIsNotALanguageIsRefused() {
         XCTAssertEqual(LaunchOptionsParsing.message(["--audio-language", "english please"]),
                        "“--audio-language” must be a language code such as en or pt-BR")

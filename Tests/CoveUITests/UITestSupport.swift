@@ -50,6 +50,10 @@ enum UITestSupport {
             },
             sidecars: [HLSSubtitleLanguage(language: "es", name: "Español", cuePrefix: cuePrefixes["es"] ?? "es")])
         try MediaEncoder.encodeDemoCaptions(to: directory + "/captions", seconds: 4)
+        try MediaEncoder.encodeHLS(to: directory + "/ladder", seconds: 6, renditions: [
+            HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 600),
+            HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 200),
+        ])
         try "WEBVTT\n\n00:00.000 --> 00:01.500\nOpening\n\n00:01.500 --> 00:03.000\n<b>Middle</b>\n\n00:03.000 --> 00:04.000\nEnd titles\n"
             .write(toFile: directory + "/chapters.vtt", atomically: true, encoding: .utf8)
         mediaDirectory = directory
@@ -68,6 +72,8 @@ enum UITestSupport {
     static let sidecarVideoID = "5000000000004"
     /// The clip with a chapters track: Opening 0–1.5 s, Middle 1.5–3 s, End titles 3–4 s.
     static let chaptersVideoID = "5000000000006"
+    /// Two video renditions, 360p and 180p (6 s).
+    static let ladderVideoID = "5000000000007"
     /// CEA-608 CC1 and CEA-708 services 1 and 2 in the video, announced by the master (the demo's recipe, 4 s).
     static let broadcastCaptionsVideoID = "5000000000005"
 
@@ -105,8 +111,12 @@ enum UITestSupport {
             "text_tracks": [["src": .string(mediaBaseURL + "/chapters.vtt"), "kind": "chapters", "label": "Chapters",
                              "mime_type": "text/vtt"]],
         ]
+        let ladder: JSONValue = [
+            "id": .string(ladderVideoID), "account_id": .string(accountID), "name": "UI test ladder",
+            "sources": [["src": .string(mediaBaseURL + "/ladder/master.m3u8"), "type": "application/x-mpegURL"]],
+        ]
         return EmulatorCatalog(accountID: accountID, policyKey: policyKey,
-                               videos: [video, audio, multi, sidecar, broadcast, chapters],
+                               videos: [video, audio, multi, sidecar, broadcast, chapters, ladder],
                                mediaRoot: mediaRoot)
     }
 

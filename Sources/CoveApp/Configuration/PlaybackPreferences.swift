@@ -7,6 +7,7 @@ import CoveCore
 ///     audio_language=fr
 ///     caption_language=off
 ///     prefer_audio_description=true
+///     quality=720p
 ///
 /// Each source wins only for what it names.
 public struct PlaybackPreferences: Sendable, Equatable {
@@ -17,11 +18,15 @@ public struct PlaybackPreferences: Sendable, Equatable {
     /// A language code, "off", or "auto" (captions in the desktop's language when the audio is in another).
     public var captionLanguage: String?
     public var prefersAudioDescription: Bool?
+    /// The video rendition to hold ("720p"); nil switches adaptively.
+    public var quality: String?
 
-    public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool? = nil) {
+    public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool? = nil,
+                quality: String? = nil) {
         self.audioLanguage = audioLanguage
         self.captionLanguage = captionLanguage
         self.prefersAudioDescription = prefersAudioDescription
+        self.quality = quality
     }
 
     public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
@@ -30,6 +35,7 @@ public struct PlaybackPreferences: Sendable, Equatable {
             switch name {
             case "audio-language": audioLanguage = value.isEmpty ? nil : value
             case "caption-language": captionLanguage = value.isEmpty ? nil : value
+            case "quality": quality = value.isEmpty || value.lowercased() == "auto" ? nil : value
             case "prefer-audio-description":
                 switch value.lowercased() {
                 case "true": prefersAudioDescription = true
@@ -47,10 +53,15 @@ public struct PlaybackPreferences: Sendable, Equatable {
     public func overlaid(on other: PlaybackPreferences) -> PlaybackPreferences {
         PlaybackPreferences(audioLanguage: audioLanguage ?? other.audioLanguage,
                             captionLanguage: captionLanguage ?? other.captionLanguage,
-                            prefersAudioDescription: prefersAudioDescription ?? other.prefersAudioDescription)
+                            prefersAudioDescription: prefersAudioDescription ?? other.prefersAudioDescription,
+                            quality: quality ?? other.quality)
     }
 
     public func validate() throws(ConfigurationError) {
+        if let quality, QualityPreference(quality) == nil {
+            throw ConfigurationError(message: tr("“%@” must be a picture height such as 720p")
+                .replacingPlaceholder(with: "quality"))
+        }
         for (option, value) in [("--audio-language", audioLanguage), ("--caption-language", captionLanguage)] {
             guard let value else { continue }
             if option == "--caption-language", value == "off" || value == "auto" { continue }

@@ -47,7 +47,7 @@ extension LaunchOptions {
             "  --start-at SECONDS            " + tr("start at this place of the video (seconds or MM:SS), skipping the ads before it"),
             "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
             "  --download                    " + tr("with --video-id: download the video for offline viewing, without a window"),
-            "  --quality QUALITY             " + tr("with --download: the quality, e.g. 720p (default: the best up to 1080p)"),
+            "  --quality QUALITY             " + tr("play (or with --download, download) this quality, e.g. 720p"),
             "  --audio-language LANG         " + tr("play this audio language when a video has it (default: the desktop's)"),
             "  --caption-language LANG|off   " + tr("show captions in this language (default: when the audio is not in yours)"),
             "  --prefer-audio-description    " + tr("play the audio description when a video has one"),

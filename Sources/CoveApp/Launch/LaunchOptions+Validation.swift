@@ -84,8 +84,9 @@ extension LaunchOptions {
                 .replacingPlaceholder(with: "--download"))
         }
         if download, let other = playlistFlag ?? (url != nil ? "--url" : nil) ?? locations.first { throw together("--download", other) }
-        if quality != nil, !download {
-            throw LaunchOptionsError(message: tr("“%@” applies to “--download” only").replacingPlaceholder(with: "--quality"))
+        if let quality, !download, QualityPreference(quality) == nil {
+            throw LaunchOptionsError(message: tr("“%@” must be a picture height such as 720p")
+                .replacingPlaceholder(with: "--quality"))
         }
         try validateSearch(videoFlag: videoFlag, playlistFlag: playlistFlag)
         if listDownloads, download || usesPlaybackAPI || url != nil || !locations.isEmpty {

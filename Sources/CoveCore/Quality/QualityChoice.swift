@@ -50,6 +50,9 @@ extension StreamVariant {
         return lines + " · " + rate
     }
 
+    /// The `player.quality` action's value for this rendition ("auto" is Auto).
+    public var qualityID: String { "\(height ?? 0)p-\(bandwidth)" }
+
     /// The demuxer's figure for this variant: hlsdemux2 takes AVERAGE-BANDWIDTH over BANDWIDTH when a playlist
     /// gives both, and holds a variant only when its bounds equal that figure.
     public var demuxerBitrate: Int { averageBandwidth ?? bandwidth }

@@ -15,6 +15,8 @@ public struct EngineStatistics: Sendable, Equatable {
     public var lateFrames: Int?
     /// The variants an adaptive stream can switch between, as its master playlist lists them.
     public var variants: [StreamVariant] = []
+    /// The rendition the Quality menu holds (its demuxer bitrate); nil on Auto.
+    public var heldBitrate: Int?
     /// "playbin3" or "playbin".
     public var pipeline: String?
     /// The demuxers chosen, outermost first ("hlsdemux2", "tsdemux").

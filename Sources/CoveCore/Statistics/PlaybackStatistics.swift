@@ -20,6 +20,9 @@ public struct PlaybackStatistics: Sendable, Equatable {
     public var height: Int?
     public var indicatedBitrate: Int?
     public var variants: [StreamVariant] = []
+    /// The Quality menu's choice: "auto", or the rendition held ("720p · 2.0 Mb/s"); nil for a stream with one
+    /// rendition.
+    public var quality: String?
     /// Bits per second the adaptive demuxer measured.
     public var measuredBandwidth: Int?
     /// Seconds of media waiting ahead of the playhead.
@@ -46,6 +49,12 @@ public struct PlaybackStatistics: Sendable, Equatable {
         width = engine.width
         height = engine.height
         variants = engine.variants
+        if let held = engine.heldBitrate {
+            quality = engine.variants.first { $0.demuxerBitrate == held }?.qualityLabel
+                ?? StatisticsReport.formatBitrate(held)
+        } else if StreamVariant.videoRenditions(engine.variants).count > 1 {
+            quality = "auto"
+        }
         indicatedBitrate = engine.indicatedBitrate
             ?? StreamVariant.playing(in: engine.variants, width: engine.width, height: engine.height)?.bandwidth
         measuredBandwidth = engine.measuredBitrate

@@ -32,6 +32,7 @@ public enum StatisticsReport {
                 .joined(separator: ", ").nonEmpty ?? unknown),
             Line(label: tr("Rendition"), value: rendition),
             Line(label: tr("Renditions"), value: variants.joined(separator: ", ").nonEmpty ?? unknown),
+            Line(label: tr("Quality"), value: text(stats.quality == "auto" ? tr("Auto") : stats.quality)),
             Line(label: tr("Bandwidth"), value: stats.measuredBandwidth.map(formatBitrate) ?? unknown),
             Line(label: tr("Buffer"), value: stats.forwardBuffer.map(formatSeconds) ?? unknown),
             Line(label: tr("Frames"), value: [frames, dropped].compactMap { $0 }.joined(separator: ", ").nonEmpty
@@ -68,7 +69,8 @@ public enum StatisticsReport {
             ("container", .optional(stats.container)), ("video_codec", .optional(stats.videoCodec)),
             ("audio_codec", .optional(stats.audioCodec)), ("width", number(stats.width)),
             ("height", number(stats.height)), ("indicated_bitrate", number(stats.indicatedBitrate)),
-            ("variants", .array(variants)), ("measured_bandwidth", number(stats.measuredBandwidth)),
+            ("variants", .array(variants)), ("quality", .optional(stats.quality)),
+            ("measured_bandwidth", number(stats.measuredBandwidth)),
             ("forward_buffer", .optional(stats.forwardBuffer)), ("dropped_frames", number(stats.droppedFrames)),
             ("shown_frames", number(stats.shownFrames)), ("rebuffer_count", .number(Double(stats.rebufferCount))),
             ("rebuffer_seconds", .number(stats.rebufferSeconds)),

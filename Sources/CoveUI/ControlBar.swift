@@ -38,6 +38,8 @@ final class ControlBar {
     /// While a server-side ad plays the slider is yellow, shows the ad's own progress and takes no input (facts
     /// §1.5, ControlBar+Advertising).
     var adModeActive = false
+    /// Set while the duration label shows the time left (ControlBar+TimeLeft): the speed it is counted at.
+    var timeLeftRate: Double?
     /// The ad breaks' places in the content, drawn as yellow ticks under the trough between ads.
     var adMarkers: [AdMarker] = []
     var onVolume: (Double) -> Void = { _ in }
@@ -297,9 +299,8 @@ final class ControlBar {
             duration = newDuration
             if let newDuration { setSeekWindow(start: 0, end: newDuration) }
             else if seekWindowStart == 0 { gtk_widget_set_sensitive(slider, 0) }
-            gtk_label_set_text(cast(durationLabel), TimeFormatting.formatTime(newDuration))
-            cove_accessible_set_label(durationLabel, tr("Duration %@").filling(TimeFormatting.formatTime(newDuration)))
         }
+        showDurationOrTimeLeft(position: position)
         let text = TimeFormatting.formatTime(position, matching: duration)
         let chapter = chapterName(at: position)
         // The layout gives the label the width of what it holds, so a long chapter name is cut here, to a few

@@ -24,6 +24,8 @@ final class OverflowMenu {
     private(set) var captureFrameItem: Widget?
     /// "Statistics" (`player.statistics`, a check item), for tests.
     private(set) var statisticsItem: Widget?
+    /// "Show Time Left" (`player.time-left`, a check item), for tests.
+    private(set) var timeLeftItem: Widget?
     /// "Ad inspector" (`player.ad-inspector`), for tests.
     private(set) var adInspectorItem: Widget?
     /// "Download…" and "Downloads", for tests.
@@ -57,6 +59,11 @@ final class OverflowMenu {
         }
         gtk_box_append(cast(content), inspector)
         adInspectorItem = inspector
+        let timeLeft = gtk_check_button_new_with_label(tr("Show Time Left"))!
+        gtk_actionable_set_action_name(OpaquePointer(timeLeft), "player.time-left")
+        closeWhenChosen(timeLeft)
+        gtk_box_append(cast(content), timeLeft)
+        timeLeftItem = timeLeft
         let statistics = gtk_check_button_new_with_label(tr("Statistics"))!
         gtk_actionable_set_action_name(OpaquePointer(statistics), "player.statistics")
         closeWhenChosen(statistics)

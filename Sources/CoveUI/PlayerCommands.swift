@@ -13,6 +13,7 @@ import CoveCore
 /// | `player.audio-track` | string: a track id | the track playing | switches the audio rendition |
 /// | `player.select-item` | uint32, a queue index | — | plays that video of the queue |
 /// | `player.set-bitrate` | uint32, bits per second | — | caps adaptive streams; 0 is automatic |
+/// | `player.time-left` | — | shown | the duration label shows the time left at the speed playing |
 /// | `player.quality` | string: `auto` or a rendition's `qualityID` | the choice | holds a video rendition |
 enum PlayerCommands {
     static let captionsOff = "off"
@@ -86,6 +87,13 @@ extension PlayerView {
             if id == PlayerCommands.qualityAutomatic { return controller.selectQuality(.automatic) }
             guard let rendition = controller.state.renditions.first(where: { $0.qualityID == id }) else { return }
             controller.selectQuality(.rendition(rendition))
+        }
+        actions.addToggle("time-left") { [weak self] on in
+            guard let self else { return }
+            self.showsTimeLeft = on
+            self.actions.setState("time-left", bool: on)
+            self.controlBar.timeLeftRate = on ? self.controller.state.rate : nil
+            self.controlBar.showDurationOrTimeLeft(position: self.controller.state.position)
         }
         actions.addCount("select-item") { [weak self] index in self?.controller.playVideo(at: index) }
         actions.addCount("set-bitrate") { [weak self] bitsPerSecond in

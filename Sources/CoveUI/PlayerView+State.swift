@@ -23,7 +23,8 @@ extension PlayerView {
             visibility.isPlaying = playing
         }
         // The bumper's purple slider follows its own progress (the bumperProgress events).
-        if !state.isBumperActive, !changes.isDisjoint(with: [.session, .status, .position, .duration]) {
+        if !state.isBumperActive, !changes.isDisjoint(with: [.session, .status, .position, .duration, .rate]) {
+            controlBar.timeLeftRate = showsTimeLeft ? state.rate : nil
             controlBar.update(position: state.position, duration: state.duration)
             controlBar.setAtLiveEdge(state.isAtLiveEdge)
         }

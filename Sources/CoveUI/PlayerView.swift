@@ -26,6 +26,8 @@ public final class PlayerView {
     var fullscreenForGoggles = false
     let notice = TransientNotice()
     let keyFeedback = KeyFeedback()
+    /// `player.time-left`: the duration label shows the time left at the speed playing.
+    var showsTimeLeft = false
     /// Saves the frame on screen (`player.capture-frame`, PlayerView+FrameCapture).
     let frameCapture = FrameCapture()
     let controlBar = ControlBar(layout: SuppliedLayout.vod.makeLayout())
@@ -317,6 +319,12 @@ public final class PlayerView {
             if count == 2 { self.toggleFullscreen() }
         }
         gtk_widget_add_controller(surface.root, clicks)
+        // A click on the duration shows the time left instead, and back (the More menu's item for the keyboard).
+        let durationClick = gtk_gesture_click_new()!
+        Signals.connectPress(raw(durationClick), "pressed") { [weak self] _, _, _ in
+            self?.actions.activate("time-left", nil)
+        }
+        gtk_widget_add_controller(controlBar.durationLabel, durationClick)
         // A countdown still running when the window goes must not touch the destroyed widgets.
         Signals.connect(widget, "destroy") { [weak self] in
             self?.visibility.stop()

@@ -16,6 +16,19 @@ void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+void cove_accessible_reset_label(GtkWidget *widget) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
+GtkWidget *cove_first_descendant_of_type(GtkWidget *widget, GType type) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (g_type_is_a(G_OBJECT_TYPE(child), type)) return child;
+        GtkWidget *found = cove_first_descendant_of_type(child, type);
+        if (found) return found;
+    }
+    return NULL;
+}
+
 void cove_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role) {
     g_object_set(widget, "accessible-role", role, NULL);
 }

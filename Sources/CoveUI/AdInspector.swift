@@ -31,6 +31,7 @@ final class AdInspector {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
+        AccessibleNames.nameScrollBars(of: scroller, tr("Ad inspector"))
         gtk_widget_set_vexpand(scroller, 1)
         copyButton = gtk_button_new_with_label(tr("Copy"))
         gtk_widget_set_halign(copyButton, GTK_ALIGN_END)

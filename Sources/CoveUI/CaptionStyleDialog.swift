@@ -95,8 +95,8 @@ public final class CaptionStyleDialog {
         sizeSpin = gtk_spin_button_new_with_range(CaptionAppearance.sizeRange.lowerBound,
                                                   CaptionAppearance.sizeRange.upperBound, 10)
         edgeDropDown = Self.dropDown([tr("Default")] + CaptionAppearance.CharacterEdge.allCases.map(Self.title(of:)))
-        resetButton = gtk_button_new_with_mnemonic(tr("_Reset"))
-        closeButton = gtk_button_new_with_mnemonic(tr("_Close"))
+        resetButton = AccessibleNames.mnemonicButton(tr("_Reset"))
+        closeButton = AccessibleNames.mnemonicButton(tr("_Close"))
 
         addRow(tr("_Font"), fontDropDown)
         addRow(tr("Text _size (%)"), sizeSpin)
@@ -113,6 +113,7 @@ public final class CaptionStyleDialog {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), content)
+        AccessibleNames.nameScrollBars(of: scroller, tr("Caption Style"))
         gtk_widget_set_vexpand(scroller, 1)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         for margin in [gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
@@ -143,11 +144,10 @@ public final class CaptionStyleDialog {
         let label = gtk_label_new_with_mnemonic(title)!
         gtk_label_set_xalign(cast(label), 0)
         gtk_label_set_wrap(cast(label), 1)
-        gtk_label_set_mnemonic_widget(cast(label), control)
+        AccessibleNames.label(label, names: control)
         gtk_widget_set_margin_top(label, 6)
         gtk_widget_set_hexpand(control, 1)
         let name = String(cString: gtk_label_get_text(cast(label)))
-        cove_accessible_set_label(control, name)
         gtk_box_append(cast(content), label)
         gtk_box_append(cast(content), control)
         namedControls.append((name, control))

@@ -80,6 +80,7 @@ final class OverflowMenu {
         for item in analyticsItems { gtk_box_append(cast(content), item) }
         // The menu is long: in a low window it scrolls rather than running off the screen.
         let scroller = gtk_scrolled_window_new()!
+        AccessibleNames.nameScrollBars(of: scroller, tr("More"))
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
         gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)

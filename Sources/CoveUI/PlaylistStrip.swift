@@ -49,6 +49,7 @@ public final class PlaylistStrip {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
+        AccessibleNames.nameScrollBars(of: scroller, tr("Playlist"))
         Self.nameScrollbars(of: scroller)
         gtk_widget_set_size_request(scroller, 280, -1)
         gtk_widget_set_vexpand(scroller, 1)

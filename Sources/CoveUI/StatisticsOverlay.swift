@@ -71,6 +71,7 @@ final class StatisticsOverlay {
         gtk_box_append(cast(content), graph.area)
         // Scrolls when the window is lower than the figures.
         let scroller = gtk_scrolled_window_new()!
+        AccessibleNames.nameScrollBars(of: scroller, tr("Statistics"))
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
         gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)

@@ -133,8 +133,6 @@ final class CoveApplication {
         let controller = PlaybackController(sessionProvider: provider, captionPersistence: captions,
                                             captionCueLoader: CaptionLoader().cueLoader, scheduler: MainLoopScheduler())
         controller.autoPlay = true
-        controller.mediaSelection = options.playback.mediaSelection(desktopLanguage: DesktopLanguage.current)
-        controller.qualityPreference = (options.quality ?? options.playback.quality).flatMap(QualityPreference.init)
         // Server-side ads: the VMAP is read before the stitched stream plays.
         controller.vmapLoader = VMAPLoader().documentLoader
         // Fire-and-forget on a thread of their own; the policy key is withheld even if a server put it in one.
@@ -231,6 +229,9 @@ final class CoveApplication {
         captionStyle.attach(playerView)
         // The speed chosen last time plays again (never for a live stream).
         PlaybackSpeedMemory.attach(controller, to: state)
+        // Languages, audio description and quality for every new video: the command line, cove.conf, Preferences.
+        PreferencesHost.attach(controller, options: options, state: state, window: window,
+                               application: OpaquePointer(application!))
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
             var catalog = loader.castCatalog

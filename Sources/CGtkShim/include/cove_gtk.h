@@ -11,6 +11,11 @@ void cove_accessible_set_description(GtkWidget *widget, const char *description)
 void cove_accessible_set_value_text(GtkWidget *widget, const char *text);
 /// Hides a purely decorative widget from assistive technologies.
 void cove_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
+/// Drops the widget's own accessible label, so its name comes from what labels it (a mnemonic label, a button's
+/// label child) once: GTK 4.8 reads the label property and the labelled-by relation one after the other.
+void cove_accessible_reset_label(GtkWidget *widget);
+/// The first widget of `type` under `widget`, depth first; NULL when none (a drop-down's own toggle button).
+GtkWidget *cove_first_descendant_of_type(GtkWidget *widget, GType type);
 /// Sets the role assistive technologies read (GtkWidget's construct-time "accessible-role"); only before the widget
 /// is realized. A check button bound to one value of a stateful action is a choice among several: a radio button.
 void cove_accessible_set_role(GtkWidget *widget, GtkAccessibleRole role);

@@ -47,6 +47,7 @@ public final class DownloadDialog {
         // The list's room is there from the start: the window keeps the size it was shown at.
         list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         let scroller = gtk_scrolled_window_new()!
+        AccessibleNames.nameScrollBars(of: scroller, tr("Qualities"))
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_min_content_height(OpaquePointer(scroller), 228)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)

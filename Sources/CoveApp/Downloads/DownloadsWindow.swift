@@ -61,6 +61,7 @@ public final class DownloadsWindow {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
+        AccessibleNames.nameScrollBars(of: scroller, tr("Downloads"))
         gtk_window_set_child(cast(window), scroller)
         let escape = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(escape, gtk_shortcut_new(

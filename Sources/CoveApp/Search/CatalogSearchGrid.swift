@@ -86,6 +86,7 @@ final class CatalogSearchGrid {
         cove_accessible_set_label(grid, tr("Search results"))
         widget = grid
         scroller = gtk_scrolled_window_new()
+        AccessibleNames.nameScrollBars(of: scroller, tr("Search Results"))
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // One row of results at least: with them the form stays within a 768-pixel screen's room.
         gtk_scrolled_window_set_min_content_height(cast(scroller), 190)

@@ -108,6 +108,7 @@ public final class StartPage {
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(widget), page)
+        AccessibleNames.nameScrollBars(of: widget, tr("Start Page"))
     }
 
     /// Lists what was played before under the buttons (nothing when the list is empty); a click calls `play`.

@@ -1,0 +1,65 @@
+import CoveApp
+import CoveCore
+import CoveGLib
+import CoveUI
+
+/// Preferences (`app.preferences`, Ctrl+,): what the viewer sets there is kept in the state file
+/// (`[Preferences]`, the keys cove.conf's `[Playback]` uses) and applies from the next video on. cove.conf and the
+/// command line win for what they name, and the window shows those settings fixed.
+@MainActor
+enum PreferencesHost {
+    static let group = "Preferences"
+
+    static func attach(_ controller: PlaybackController, options: LaunchOptions, state: StateKeyFile,
+                       window: Widget, application: OpaquePointer) {
+        let named = options.playback
+        let quality = options.quality.map { _ in PlaybackPreferences(quality: options.quality) } ?? PlaybackPreferences()
+        let fixed = named.overlaid(on: quality)
+        apply(fixed.overlaid(on: stored(in: state)), to: controller)
+        Actions.add("preferences", to: application) {
+            let saved = stored(in: state)
+            let effective = fixed.overlaid(on: saved)
+            var locked = Set<PreferenceChoices.Setting>()
+            if fixed.audioLanguage != nil { locked.insert(.audioLanguage) }
+            if fixed.captionLanguage != nil { locked.insert(.captionLanguage) }
+            if fixed.prefersAudioDescription != nil { locked.insert(.audioDescription) }
+            if fixed.quality != nil { locked.insert(.quality) }
+            let choices = PreferenceChoices(
+                audioLanguage: effective.audioLanguage, captionLanguage: effective.captionLanguage == "auto" ? nil
+                    : effective.captionLanguage, prefersAudioDescription: effective.prefersAudioDescription ?? false,
+                quality: effective.quality, fixed: locked)
+            PreferencesWindow.present(over: window, choices: choices) { chosen in
+                save(chosen, to: state)
+                apply(fixed.overlaid(on: stored(in: state)), to: controller)
+            }
+        }
+    }
+
+    private static func apply(_ preferences: PlaybackPreferences, to controller: PlaybackController) {
+        controller.mediaSelection = preferences.mediaSelection(desktopLanguage: DesktopLanguage.current)
+        controller.qualityPreference = preferences.quality.flatMap(QualityPreference.init)
+    }
+
+    /// What Preferences saved; a value that is not valid is left out (the default applies).
+    static func stored(in state: StateKeyFile) -> PlaybackPreferences {
+        var saved = PlaybackPreferences(audioLanguage: state.string("audio_language", in: group),
+                                        captionLanguage: state.string("caption_language", in: group),
+                                        prefersAudioDescription: state.string("prefer_audio_description", in: group)
+                                            .map { $0 == "true" },
+                                        quality: state.string("quality", in: group))
+        if (try? PlaybackPreferences(audioLanguage: saved.audioLanguage).validate()) == nil { saved.audioLanguage = nil }
+        if (try? PlaybackPreferences(captionLanguage: saved.captionLanguage).validate()) == nil { saved.captionLanguage = nil }
+        if (try? PlaybackPreferences(quality: saved.quality).validate()) == nil { saved.quality = nil }
+        return saved
+    }
+
+    private static func save(_ choices: PreferenceChoices, to state: StateKeyFile) {
+        let values: [(String, String?)] = [
+            ("audio_language", choices.audioLanguage), ("caption_language", choices.captionLanguage),
+            ("prefer_audio_description", choices.prefersAudioDescription ? "true" : nil), ("quality", choices.quality),
+        ]
+        for (key, value) in values {
+            if let error = state.set(value, for: key, in: group) { CoveStateFile.reportWrite(error, of: state) }
+        }
+    }
+}

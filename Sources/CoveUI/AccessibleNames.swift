@@ -29,4 +29,23 @@ public enum AccessibleNames {
             if let bar { cove_accessible_set_label(bar, region) }
         }
     }
+
+    /// Names every widget of `type` under `root` that has no name of its own making: the parts of a window GTK
+    /// builds itself (the shortcuts window's search, section menu and scroll bars).
+    static func nameAll(under root: Widget, type: GType, _ name: String) {
+        var child = gtk_widget_get_first_child(root)
+        while let widget = child {
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, type) != 0 {
+                cove_accessible_set_label(widget, name)
+                // A composite control's own button (a menu button's) is labelled by it: no name of its own.
+                if let inner = cove_first_descendant_of_type(widget, gtk_toggle_button_get_type()) {
+                    cove_accessible_reset_label(inner)
+                }
+            } else {
+                nameAll(under: widget, type: type, name)
+            }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
 }

@@ -16,8 +16,10 @@ enum ShortcutsWindow {
         }.joined()
         // Outside the literal: xgettext's C scanner does not read Swift's multi-line strings.
         let title = escape(tr("Playback"))
+        let windowTitle = escape(tr("Keyboard Shortcuts"))
         let xml = """
         <interface><object class="GtkShortcutsWindow" id="window"><property name="modal">1</property>
+          <property name="title">\(windowTitle)</property>
           <child><object class="GtkShortcutsSection"><property name="section-name">player</property>
             <child><object class="GtkShortcutsGroup"><property name="title">\(title)</property>
               \(items)
@@ -29,6 +31,11 @@ enum ShortcutsWindow {
         guard let object = gtk_builder_get_object(builder, "window") else { g_object_unref(UnsafeMutableRawPointer(builder)); return }
         let shortcutsWindow = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
         gtk_window_set_transient_for(cast(shortcutsWindow), cast(window))
+        // GTK builds the search, the section menu and the scroll bars itself, and leaves them nameless.
+        AccessibleNames.nameAll(under: shortcutsWindow, type: gtk_search_entry_get_type(), tr("Search Shortcuts"))
+        AccessibleNames.nameAll(under: shortcutsWindow, type: gtk_toggle_button_get_type(), tr("Search"))
+        AccessibleNames.nameAll(under: shortcutsWindow, type: gtk_menu_button_get_type(), tr("Sections"))
+        AccessibleNames.nameAll(under: shortcutsWindow, type: gtk_scrollbar_get_type(), tr("Keyboard Shortcuts"))
         gtk_window_present(cast(shortcutsWindow))
         g_object_unref(UnsafeMutableRawPointer(builder))
     }

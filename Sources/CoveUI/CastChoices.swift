@@ -76,6 +76,8 @@ final class CastMenu {
         }
     }
 
+    var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
+
     func open() { gtk_popover_popup(cast(popover)) }
 
     func close() { gtk_popover_popdown(cast(popover)) }

@@ -35,6 +35,8 @@ final class OverflowMenu {
         popover = makeMenuPopover(above: button, label: tr("More"))
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_box_append(cast(content), castSection)
+        // Quality before speed: the one a stuttering picture sends the viewer looking for.
+        gtk_box_append(cast(content), qualitySection)
         let title = gtk_label_new(tr("Playback Speed"))!
         gtk_widget_add_css_class(title, "heading")
         gtk_box_append(cast(content), title)
@@ -48,7 +50,6 @@ final class OverflowMenu {
             gtk_box_append(cast(content), item)
             speedItems.append((rate, item))
         }
-        gtk_box_append(cast(content), qualitySection)
         gtk_box_append(cast(content), chapterSection)
         gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let capture = MenuActionItem.make(tr("Save Frame"), action: "player.capture-frame") { [weak self] in self?.close() }
@@ -100,7 +101,6 @@ final class OverflowMenu {
         while let child = gtk_widget_get_first_child(qualitySection) { gtk_box_remove(cast(qualitySection), child) }
         qualityItems = []
         guard !renditions.isEmpty else { return }
-        gtk_box_append(cast(qualitySection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let title = gtk_label_new(tr("Quality"))!
         gtk_widget_add_css_class(title, "heading")
         gtk_box_append(cast(qualitySection), title)
@@ -114,6 +114,7 @@ final class OverflowMenu {
             gtk_box_append(cast(qualitySection), item)
             qualityItems.append((id, item))
         }
+        gtk_box_append(cast(qualitySection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
     }
 
     /// "Auto (720p)" while Auto plays that rendition.

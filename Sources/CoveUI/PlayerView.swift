@@ -212,11 +212,17 @@ public final class PlayerView {
             self?.reportLayout()
             self?.placeAdControls()
         }
-        controlBar.onClosedCaption = { [weak self] in self?.audioSubtitles.open() }
+        controlBar.onClosedCaption = { [weak self] in
+            self?.closeMenus()
+            self?.audioSubtitles.open()
+        }
         if let config = options.preferredBitrateConfig {
             let menu = PreferredBitrateMenu(button: controlBar.preferredBitrateButton, config: config)
             menu.onSelect = { [weak self] bitsPerSecond in self?.send(.setBitrate(bitsPerSecond)) }
-            controlBar.onPreferredBitrate = { menu.open() }
+            controlBar.onPreferredBitrate = { [weak self] in
+                self?.closeMenus()
+                menu.open()
+            }
             Signals.connectNotify(menu.popover, property: "visible") { [weak self] in self?.menusChanged() }
             controller.setPreferredPeakBitRate(menu.choices[menu.selectedIndex].bitsPerSecond)
             bitrateMenu = menu
@@ -227,16 +233,29 @@ public final class PlayerView {
         }
         controlBar.onOverflow = { [weak self] in
             guard let self else { return }
+            self.closeMenus()
             self.overflowMenu.showPlayingRendition(self.playingRendition)
             self.overflowMenu.open()
         }
-        controlBar.onCast = { [weak self] in self?.castMenu.open() }
+        controlBar.onCast = { [weak self] in
+            self?.closeMenus()
+            self?.castMenu.open()
+        }
         for popover in [audioSubtitles.popover, overflowMenu.popover, castMenu.popover] {
             Signals.connectNotify(popover, property: "visible") { [weak self] in self?.menusChanged() }
         }
         for popover in [overflowMenu.popover, castMenu.popover] {
             Signals.connect(popover, "show") { [weak self] in self?.castChoicesShown?() }
         }
+    }
+
+    /// One menu at a time: a button pressed while another's menu is open (a screen reader can, the pointer cannot)
+    /// closes that one first; Wayland refuses a grabbing popup over another.
+    private func closeMenus() {
+        if audioSubtitles.isOpen { audioSubtitles.close() }
+        if overflowMenu.isOpen { overflowMenu.close() }
+        if castMenu.isOpen { castMenu.close() }
+        if bitrateMenu?.isOpen == true { bitrateMenu?.close() }
     }
 
     /// While a menu is open the controls stay.

@@ -42,4 +42,6 @@ final class PreferredBitrateMenu {
     var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }
 
     func open() { gtk_popover_popup(cast(popover)) }
+
+    func close() { gtk_popover_popdown(cast(popover)) }
 }

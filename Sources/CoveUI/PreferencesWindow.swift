@@ -6,7 +6,7 @@ import CoveGLib
 /// What the Preferences window shows and changes: the viewer's standing wishes for every new video. The settings
 /// `cove.conf` or the command line name are shown as they are there, and cannot be changed here.
 public struct PreferenceChoices: Sendable, Equatable {
-    public enum Setting: Sendable, Hashable { case audioLanguage, captionLanguage, audioDescription, quality }
+    public enum Setting: Sendable, Hashable { case audioLanguage, captionLanguage, audioDescription, quality, alwaysResume }
 
     /// A language code; nil is the desktop's.
     public var audioLanguage: String?
@@ -15,20 +15,23 @@ public struct PreferenceChoices: Sendable, Equatable {
     public var prefersAudioDescription: Bool
     /// "720p"; nil is Auto.
     public var quality: String?
+    /// A video left midway starts where it was left, without the offer.
+    public var alwaysResume: Bool
     public var fixed: Set<Setting>
 
     public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool = false,
-                quality: String? = nil, fixed: Set<Setting> = []) {
+                quality: String? = nil, alwaysResume: Bool = false, fixed: Set<Setting> = []) {
         self.audioLanguage = audioLanguage
         self.captionLanguage = captionLanguage
         self.prefersAudioDescription = prefersAudioDescription
         self.quality = quality
+        self.alwaysResume = alwaysResume
         self.fixed = fixed
     }
 }
 
 /// Preferences (`app.preferences`, Ctrl+,) in the layout GNOME applications share: titled groups of rows, each a
-/// name and its control. Playback (audio language, audio description, captions, quality), Captions (the caption
+/// name and its control. Playback (audio language, audio description, captions, quality, resuming), Captions (the caption
 /// style) and Privacy (the analytics switches of the window it opened over). It stores nothing itself: each change
 /// goes to `changed`.
 @MainActor
@@ -113,6 +116,12 @@ public final class PreferencesWindow {
                                selected: choices.quality.flatMap { Self.qualities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
         row(tr("Quality"), quality, .quality, in: playback) { [weak self] index in
             self?.update { $0.quality = index == 0 ? nil : Self.qualities[index - 1] }
+        }
+        let resume = gtk_switch_new()!
+        gtk_switch_set_active(cast(resume), choices.alwaysResume ? 1 : 0)
+        row(tr("Always resume where I left off"), resume, .alwaysResume, in: playback)
+        Signals.connectNotify(resume, property: "active") { [weak self] in
+            self?.update { $0.alwaysResume = gtk_switch_get_active(cast(resume)) != 0 }
         }
 
         let captionStyle = group(tr("Captions"), in: content)

@@ -22,6 +22,7 @@ final class CoveApplication {
     private var startPage: StartPageHost?
     private var downloads: DownloadsHost?
     private var recentPlays: RecentPlaysRecorder?
+    private var playbackResume: PlaybackResume?
     private var eventPrinter: EventPrinter?
     /// `--stats`: prints the statistics every second.
     private var statisticsTimer: TimerSource?
@@ -167,6 +168,11 @@ final class CoveApplication {
         viewOptions.customLayout = customLayout
         viewOptions.showPictureInPictureButton = true
         let playerView = PlayerView(controller: controller, options: viewOptions, assets: .network)
+        // A video left midway: the offer to resume it, or with "Always resume" a start where it was left.
+        let resume = PlaybackResume(controller: controller, player: playerView,
+                                    alwaysResume: PreferencesHost.effective(options, state: state).alwaysResume ?? false)
+        recentPlays?.onResumable = { [unowned resume] position in resume.resumable(at: position) }
+        self.playbackResume = resume
         // An ad's media file is chosen for the size it is shown at.
         controller.playerSize = { [weak playerView] in
             guard let widget = playerView?.widget, gtk_widget_get_mapped(widget) != 0 else { return nil }
@@ -231,7 +237,7 @@ final class CoveApplication {
         PlaybackSpeedMemory.attach(controller, to: state)
         // Languages, audio description and quality for every new video: the command line, cove.conf, Preferences.
         PreferencesHost.attach(controller, options: options, state: state, window: window,
-                               application: OpaquePointer(application!))
+                               application: OpaquePointer(application!), resume: resume)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
             var catalog = loader.castCatalog

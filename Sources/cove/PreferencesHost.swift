@@ -11,11 +11,9 @@ enum PreferencesHost {
     static let group = "Preferences"
 
     static func attach(_ controller: PlaybackController, options: LaunchOptions, state: StateKeyFile,
-                       window: Widget, application: OpaquePointer) {
-        let named = options.playback
-        let quality = options.quality.map { _ in PlaybackPreferences(quality: options.quality) } ?? PlaybackPreferences()
-        let fixed = named.overlaid(on: quality)
-        apply(fixed.overlaid(on: stored(in: state)), to: controller)
+                       window: Widget, application: OpaquePointer, resume: PlaybackResume) {
+        let fixed = named(by: options)
+        apply(fixed.overlaid(on: stored(in: state)), to: controller, resume: resume)
         Actions.add("preferences", to: application) {
             let saved = stored(in: state)
             let effective = fixed.overlaid(on: saved)
@@ -24,20 +22,33 @@ enum PreferencesHost {
             if fixed.captionLanguage != nil { locked.insert(.captionLanguage) }
             if fixed.prefersAudioDescription != nil { locked.insert(.audioDescription) }
             if fixed.quality != nil { locked.insert(.quality) }
+            if fixed.alwaysResume != nil { locked.insert(.alwaysResume) }
             let choices = PreferenceChoices(
                 audioLanguage: effective.audioLanguage, captionLanguage: effective.captionLanguage == "auto" ? nil
                     : effective.captionLanguage, prefersAudioDescription: effective.prefersAudioDescription ?? false,
-                quality: effective.quality, fixed: locked)
+                quality: effective.quality, alwaysResume: effective.alwaysResume ?? false, fixed: locked)
             PreferencesWindow.present(over: window, choices: choices) { chosen in
                 save(chosen, to: state)
-                apply(fixed.overlaid(on: stored(in: state)), to: controller)
+                apply(fixed.overlaid(on: stored(in: state)), to: controller, resume: resume)
             }
         }
     }
 
-    private static func apply(_ preferences: PlaybackPreferences, to controller: PlaybackController) {
+    /// What the command line and cove.conf name.
+    private static func named(by options: LaunchOptions) -> PlaybackPreferences {
+        options.playback.overlaid(on: PlaybackPreferences(quality: options.quality))
+    }
+
+    /// The preferences in force: the command line and cove.conf over what Preferences saved.
+    static func effective(_ options: LaunchOptions, state: StateKeyFile) -> PlaybackPreferences {
+        named(by: options).overlaid(on: stored(in: state))
+    }
+
+    private static func apply(_ preferences: PlaybackPreferences, to controller: PlaybackController,
+                              resume: PlaybackResume) {
         controller.mediaSelection = preferences.mediaSelection(desktopLanguage: DesktopLanguage.current)
         controller.qualityPreference = preferences.quality.flatMap(QualityPreference.init)
+        resume.alwaysResume = preferences.alwaysResume ?? false
     }
 
     /// What Preferences saved; a value that is not valid is left out (the default applies).
@@ -46,7 +57,8 @@ enum PreferencesHost {
                                         captionLanguage: state.string("caption_language", in: group),
                                         prefersAudioDescription: state.string("prefer_audio_description", in: group)
                                             .map { $0 == "true" },
-                                        quality: state.string("quality", in: group))
+                                        quality: state.string("quality", in: group),
+                                        alwaysResume: state.string("always_resume", in: group).map { $0 == "true" })
         if (try? PlaybackPreferences(audioLanguage: saved.audioLanguage).validate()) == nil { saved.audioLanguage = nil }
         if (try? PlaybackPreferences(captionLanguage: saved.captionLanguage).validate()) == nil { saved.captionLanguage = nil }
         if (try? PlaybackPreferences(quality: saved.quality).validate()) == nil { saved.quality = nil }
@@ -57,6 +69,7 @@ enum PreferencesHost {
         let values: [(String, String?)] = [
             ("audio_language", choices.audioLanguage), ("caption_language", choices.captionLanguage),
             ("prefer_audio_description", choices.prefersAudioDescription ? "true" : nil), ("quality", choices.quality),
+            ("always_resume", choices.alwaysResume ? "true" : nil),
         ]
         for (key, value) in values {
             if let error = state.set(value, for: key, in: group) { CoveStateFile.reportWrite(error, of: state) }

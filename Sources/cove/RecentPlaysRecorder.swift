@@ -14,6 +14,8 @@ final class RecentPlaysRecorder {
     private var writtenPosition = 0.0
     /// The ad configuration the current video was asked for with (the app's options).
     private let adConfigID: () -> String?
+    /// Told, as a video starts from its beginning, where it was left last time (`PlaybackResume`).
+    var onResumable: ((Double) -> Void)?
 
     init(file: StateKeyFile, state: PlayerState, adConfigID: @escaping () -> String? = { nil }) {
         self.file = file
@@ -43,10 +45,15 @@ final class RecentPlaysRecorder {
         if changes.contains(.status), state.status == .paused || state.status == .ended { write() }
     }
 
-    /// Starts recording the state's session, entered at once.
+    /// Starts recording the state's session, entered at once; a video started from its beginning that was left
+    /// midway is told to `onResumable` first.
     private func follow() {
         current = state.session.map { entry(for: $0) }
         writtenPosition = 0
+        if let entry = current, state.session?.startPosition == nil {
+            let left = Self.load(from: file).resumePosition(for: entry)
+            if left > 0 { onResumable?(left) }
+        }
         write()
     }
 

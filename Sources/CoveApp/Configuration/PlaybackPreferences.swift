@@ -8,6 +8,7 @@ import CoveCore
 ///     caption_language=off
 ///     prefer_audio_description=true
 ///     quality=720p
+///     always_resume=true
 ///
 /// Each source wins only for what it names.
 public struct PlaybackPreferences: Sendable, Equatable {
@@ -20,13 +21,16 @@ public struct PlaybackPreferences: Sendable, Equatable {
     public var prefersAudioDescription: Bool?
     /// The video rendition to hold ("720p"); nil switches adaptively.
     public var quality: String?
+    /// A video left midway starts where it was left, without the offer.
+    public var alwaysResume: Bool?
 
     public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool? = nil,
-                quality: String? = nil) {
+                quality: String? = nil, alwaysResume: Bool? = nil) {
         self.audioLanguage = audioLanguage
         self.captionLanguage = captionLanguage
         self.prefersAudioDescription = prefersAudioDescription
         self.quality = quality
+        self.alwaysResume = alwaysResume
     }
 
     public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
@@ -36,13 +40,15 @@ public struct PlaybackPreferences: Sendable, Equatable {
             case "audio-language": audioLanguage = value.isEmpty ? nil : value
             case "caption-language": captionLanguage = value.isEmpty ? nil : value
             case "quality": quality = value.isEmpty || value.lowercased() == "auto" ? nil : value
-            case "prefer-audio-description":
+            case "prefer-audio-description", "always-resume":
+                let flag: Bool
                 switch value.lowercased() {
-                case "true": prefersAudioDescription = true
-                case "false": prefersAudioDescription = false
+                case "true": flag = true
+                case "false": flag = false
                 default:
                     throw ConfigurationError(message: tr("“%@” must be true or false").replacingPlaceholder(with: key))
                 }
+                if name == "always-resume" { alwaysResume = flag } else { prefersAudioDescription = flag }
             default: return false
             }
             return true
@@ -54,7 +60,7 @@ public struct PlaybackPreferences: Sendable, Equatable {
         PlaybackPreferences(audioLanguage: audioLanguage ?? other.audioLanguage,
                             captionLanguage: captionLanguage ?? other.captionLanguage,
                             prefersAudioDescription: prefersAudioDescription ?? other.prefersAudioDescription,
-                            quality: quality ?? other.quality)
+                            quality: quality ?? other.quality, alwaysResume: alwaysResume ?? other.alwaysResume)
     }
 
     public func validate() throws(ConfigurationError) {

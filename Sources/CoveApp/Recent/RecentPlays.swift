@@ -56,6 +56,13 @@ public struct RecentPlays: Sendable, Equatable {
         for entry in entries.reversed() { record(entry) }
     }
 
+    /// Where the entry for `play`'s target was left, as a new start would resume it; 0 when there is none (or it was
+    /// watched to its end).
+    public func resumePosition(for play: RecentPlay) -> Double {
+        let target = RecentPlays([play]).entries.first?.target
+        return entries.first { $0.target == target }?.resumePosition ?? 0
+    }
+
     /// Puts `play` first (replacing an entry for the same target), redacting what could carry a secret.
     public mutating func record(_ play: RecentPlay) {
         var play = play

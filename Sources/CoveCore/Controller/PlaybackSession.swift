@@ -143,7 +143,7 @@ public struct PlaybackSession {
     /// Where a seek that crossed an ad break goes once the break has played (content seconds).
     var seekAfterAds: Double?
     /// Where the content starts, in content seconds (a resume at a remembered place); nil is its beginning.
-    var startPosition: Double?
+    public internal(set) var startPosition: Double?
     /// Client-side ads (see PlaybackController+ClientAds); nil when the video has none.
     var clientAds: ClientAds?
     /// Every step on the way to them, for the ad inspector.

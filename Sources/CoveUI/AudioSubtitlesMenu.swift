@@ -60,6 +60,13 @@ final class AudioSubtitlesMenu {
 
     var nextCaptionChoiceIsOff: Bool { nextCaptionChoice == .off }
 
+    /// The audio rendition after the one playing, round to the first, for the `a` key; nil with fewer than two.
+    var nextAudioTrack: MediaTrack? {
+        guard audio.count > 1 else { return nil }
+        let index = currentAudio.flatMap { audio.firstIndex(of: $0) } ?? -1
+        return audio[(index + 1) % audio.count]
+    }
+
     private func rebuild() {
         reacting = false
         defer { reacting = true }

@@ -70,6 +70,11 @@ final class KeyFeedback {
         return tr("Captions: %@").filling(TrackTitle.of(track))
     }
 
+    static func audioText(_ track: MediaTrack) -> String {
+        // TRANSLATORS: what a key press did: the audio track playing now ("Audio: Deutsch").
+        tr("Audio: %@").filling(TrackTitle.of(track))
+    }
+
     private func present(_ message: String) {
         gtk_label_set_text(cast(label), message)
         cove_accessible_set_label(root, message)

@@ -78,9 +78,10 @@ extension PlayerView {
             }
         }
         actions.addChoice("audio-track", initial: "") { [weak self] id in
-            guard let controller = self?.controller,
-                  let track = controller.state.audioTracks.first(where: { $0.id == id }) else { return }
-            controller.selectAudioTrack(track)
+            guard let self, let track = self.controller.state.audioTracks.first(where: { $0.id == id }) else { return }
+            self.controller.selectAudioTrack(track)
+            // The switch is confirmed later: the notice names the track asked for.
+            if self.actions.activatedByKey { self.keyFeedback.show(KeyFeedback.audioText(track)) }
         }
         actions.addChoice("quality", initial: PlayerCommands.qualityAutomatic) { [weak self] id in
             guard let controller = self?.controller else { return }

@@ -20,6 +20,7 @@ public enum PlayerShortcuts {
             Row(title: tr("Volume up or down"), bindings: [("Up", "player.volume-up"), ("Down", "player.volume-down")]),
             Row(title: tr("Mute or unmute"), bindings: [("m", "player.mute")]),
             Row(title: tr("Next captions"), bindings: [("c", "player.next-captions")]),
+            Row(title: tr("Next audio track"), bindings: [("a", "player.next-audio")]),
             Row(title: tr("Slower or faster"), bindings: [("bracketleft", "player.slower"),
                                                           ("bracketright", "player.faster")]),
             Row(title: tr("Next or previous frame (pauses)"), bindings: [("period", "player.next-frame"),

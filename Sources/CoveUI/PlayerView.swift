@@ -373,6 +373,10 @@ public final class PlayerView {
                 let next = PlayerCommands.captionActionValue(for: self.audioSubtitles.nextCaptionChoice)
                 self.actions.activate("caption-track", string: next)
             }),
+            ("next-audio", { [weak self] in
+                guard let self, let next = self.audioSubtitles.nextAudioTrack else { return }
+                self.actions.activate("audio-track", string: next.id)
+            }),
             ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
             ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
             ("next-frame", { [weak self] in self?.controller.stepFrame(forward: true) }),

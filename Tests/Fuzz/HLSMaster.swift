@@ -1,7 +1,8 @@
 import CoveCore
 import FoundationEssentials
 
-/// An HLS master playlist: its subtitle renditions, and the choice of one as the caption loader makes it.
+/// An HLS master playlist: its subtitle renditions, and the choice of one as the caption loader makes it; its audio
+/// renditions with their roles; its variants as the Quality menu lists and holds them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHLSMaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = FuzzInput.text(data, size)
@@ -11,6 +12,18 @@ public func fuzzHLSMaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fuzzCheck(!rendition.uri.absoluteString.isEmpty, "a rendition address is empty")
         _ = HLSSubtitleRendition.match(in: renditions, language: rendition.language, name: rendition.name,
                                        ordinal: index, index: index)
+    }
+    let audio = HLSPlaylist.audioRenditions(master: text)
+    fuzzCheck(Set(audio.map(\.name)).count == audio.count, "an audio rendition listed twice")
+    fuzzCheck(!audio.contains { $0.name.isEmpty }, "an audio rendition without a name")
+    let renditions = StreamVariant.videoRenditions(StreamVariant.variants(ofMaster: text, baseURL: FuzzInput.baseURL))
+    fuzzCheck(renditions.count != 1, "a single rendition offered as a choice")
+    for rendition in renditions {
+        fuzzCheck(rendition.height != nil, "a rendition without a height offered")
+        fuzzCheck(!rendition.qualityLabel.isEmpty && !rendition.qualityID.isEmpty, "a rendition without a label")
+    }
+    if let held = QualityPreference(height: 720).rendition(among: renditions) {
+        fuzzCheck(renditions.contains(held), "a height held that is not offered")
     }
     return 0
 }

@@ -91,9 +91,12 @@ extension GStreamerEngine {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").
             report(.paused)
-        } else if new == GST_STATE_PAUSED, old != new, !load.isHeldForBuffering, !load.isSeeking, pending != GST_STATE_PLAYING {
+        } else if new == GST_STATE_PAUSED, old != new, !load.isHeldForBuffering, !load.isSeeking, pending != GST_STATE_PLAYING,
+                  pipeline?.pointee.target_state != GST_STATE_PLAYING {
             // A buffering hold is not a pause, nor is a flushing seek's lost state (PLAYING → PAUSED on the way back
-            // to PLAYING, or PAUSED → PAUSED): the viewer still has it playing.
+            // to PLAYING, or PAUSED → PAUSED), nor a hold's PAUSED that arrives after the buffer refilled and Cove
+            // asked for PLAYING again (a seek's rebuffer right after Play, the remembered speed applied at the start):
+            // the viewer still has it playing.
             report(.paused)
         }
     }

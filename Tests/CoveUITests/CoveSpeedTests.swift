@@ -39,8 +39,11 @@ final class CoveSpeedTests: XCTestCase {
         let again = try CoveProcess(UITestSupport.coveBinary, api + ["--video-id", DemoCatalog.hlsVideoID],
                                     environment: environment)
         defer { again.stop() }
-        let lines = again.waitForLines(timeout: 60) { $0.contains { $0.contains(#""type":"rate""#) } }
+        let lines = again.waitForLines(timeout: 60) { $0.contains(#"{"type":"lifecycle","event":"End"}"#) }
         XCTAssertTrue(lines.contains(#"{"type":"rate","rate":1.5}"#), "the next launch plays at 1.5×: \(again.allOutput)")
+        // The speed's flushing seek right after Play rebuffers, but the viewer never paused.
+        XCTAssertFalse(lines.contains(#"{"type":"lifecycle","event":"Pause"}"#), lines.joined(separator: "\n"))
+        XCTAssertEqual(lines.filter { $0 == #"{"type":"lifecycle","event":"Play"}"# }.count, 1, lines.joined(separator: "\n"))
         again.stop()
 
         let live = try CoveProcess(UITestSupport.coveBinary, api + ["--video-id", DemoCatalog.liveVideoID],

@@ -76,7 +76,7 @@ extension PlayerViewScenario {
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         let speedTexts = LabelFit.assertFits(speedMenu, name: "\(name), More menu")
         XCTAssertEqual(speedTexts, [tr("Playback Speed")] + OverflowMenu.speeds.map(OverflowMenu.label(for:))
-                       + [tr("Save Frame"), tr("Ad inspector"), tr("Statistics"), tr("Caption Style…"), tr("Download…"), tr("Downloads"), tr("Send Viewing Statistics"),
+                       + [tr("Save Frame"), tr("Ad inspector"), tr("Show Time Left"), tr("Statistics"), tr("Caption Style…"), tr("Download…"), tr("Downloads"), tr("Send Viewing Statistics"),
                           tr("Include a Viewer Identifier")],
                        "\(name): every item is checked")
         player.overflowMenu.close()

@@ -16,14 +16,14 @@ public func fuzzHLSMaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let audio = HLSPlaylist.audioRenditions(master: text)
     fuzzCheck(Set(audio.map(\.name)).count == audio.count, "an audio rendition listed twice")
     fuzzCheck(!audio.contains { $0.name.isEmpty }, "an audio rendition without a name")
-    let renditions = StreamVariant.videoRenditions(StreamVariant.variants(ofMaster: text, baseURL: FuzzInput.baseURL))
-    fuzzCheck(renditions.count != 1, "a single rendition offered as a choice")
-    for rendition in renditions {
+    let qualities = StreamVariant.videoRenditions(StreamVariant.variants(ofMaster: text, baseURL: FuzzInput.baseURL))
+    fuzzCheck(qualities.count != 1, "a single rendition offered as a choice")
+    for rendition in qualities {
         fuzzCheck(rendition.height != nil, "a rendition without a height offered")
         fuzzCheck(!rendition.qualityLabel.isEmpty && !rendition.qualityID.isEmpty, "a rendition without a label")
     }
-    if let held = QualityPreference(height: 720).rendition(among: renditions) {
-        fuzzCheck(renditions.contains(held), "a height held that is not offered")
+    if let held = QualityPreference(height: 720).rendition(among: qualities) {
+        fuzzCheck(qualities.contains(held), "a height held that is not offered")
     }
     return 0
 }

@@ -27,6 +27,8 @@ final class KeyFeedback {
         gtk_widget_set_margin_start(root, 16)
         gtk_widget_set_can_target(root, 0)
         gtk_widget_set_visible(root, 0)
+        // A notice still timing when its window goes must not touch the destroyed widget.
+        Signals.connect(root, "destroy") { [weak self] in self?.hide?.cancel() }
     }
 
     var text: String { String(cString: gtk_label_get_text(cast(label))) }

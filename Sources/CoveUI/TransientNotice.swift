@@ -31,6 +31,8 @@ final class TransientNotice {
         gtk_widget_set_can_target(root, 0)
         gtk_widget_set_visible(root, 0)
         Signals.connect(button, "clicked") { [weak self] in self?.buttonAction?() }
+        // A notice still timing when its window goes must not touch the destroyed widget.
+        Signals.connect(root, "destroy") { [weak self] in self?.hide?.cancel() }
     }
 
     var text: String { String(cString: gtk_label_get_text(cast(label))) }

@@ -115,7 +115,8 @@ extension PlayerViewScenario {
             XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(button)).map { String(cString: $0) }, action)
         }
         XCTAssertEqual(PlayerShortcuts.accelerators(for: "app.quit"), ["<Control>q"])
-        XCTAssertEqual(PlayerShortcuts.applicationActions, ["win.open-file", "win.open-url", "window.close", "app.quit"],
+        XCTAssertEqual(PlayerShortcuts.applicationActions, ["win.open-file", "win.open-url", "app.preferences", "window.close",
+                                                            "app.quit"],
                        "the start page's window actions and the application's, bound by the application")
     }
 

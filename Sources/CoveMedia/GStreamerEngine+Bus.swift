@@ -84,9 +84,13 @@ extension GStreamerEngine {
         if !load.isReady, new == GST_STATE_PAUSED, old == GST_STATE_READY, load.isLive { becomeReady() }
         syncPositionTimer()
         guard load.isReady else { return }
-        if new == GST_STATE_PLAYING, old != new {
+        if new == GST_STATE_PLAYING, old != new, load.playRequested {
             load.hasPlayed = true
             report(.playing)
+        } else if new == GST_STATE_PLAYING, old != new {
+            // A PLAYING asked for before a pause (a flushing seek delayed it) that lands after: the pause stands.
+            load.hasPlayed = true
+            applyTargetState()
         } else if new == GST_STATE_PAUSED, !load.playRequested, old != new || pending == GST_STATE_VOID_PENDING {
             // A pause asked for during a flushing seek lands as the seek's settled PAUSED→PAUSED message, since
             // the seek had already taken the pipeline to PAUSED ("lost state").

@@ -37,16 +37,9 @@ final class OverflowMenu {
         gtk_box_append(cast(content), castSection)
         // Quality before speed: the one a stuttering picture sends the viewer looking for.
         gtk_box_append(cast(content), qualitySection)
-        let title = gtk_label_new(tr("Playback Speed"))!
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(cast(content), title)
+        appendHeading(tr("Playback Speed"), to: content)
         for rate in Self.speeds {
-            let item = gtk_check_button_new_with_label(Self.label(for: rate))!
-            // GTK draws a radio for a check button with an action target, but tells screen readers "check box".
-            cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
-            gtk_actionable_set_action_name(OpaquePointer(item), "player.set-rate")
-            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_double(rate))
-            closeWhenChosen(item)
+            let item = choiceItem(Self.label(for: rate), action: "player.set-rate", target: g_variant_new_double(rate))
             gtk_box_append(cast(content), item)
             speedItems.append((rate, item))
         }
@@ -101,20 +94,31 @@ final class OverflowMenu {
         while let child = gtk_widget_get_first_child(qualitySection) { gtk_box_remove(cast(qualitySection), child) }
         qualityItems = []
         guard !renditions.isEmpty else { return }
-        let title = gtk_label_new(tr("Quality"))!
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(cast(qualitySection), title)
+        appendHeading(tr("Quality"), to: qualitySection)
         let choices = [(PlayerCommands.qualityAutomatic, tr("Auto"))] + renditions.map { ($0.qualityID, $0.qualityLabel) }
         for (id, label) in choices {
-            let item = gtk_check_button_new_with_label(label)!
-            cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
-            gtk_actionable_set_action_name(OpaquePointer(item), "player.quality")
-            gtk_actionable_set_action_target_value(OpaquePointer(item), g_variant_new_string(id))
-            closeWhenChosen(item)
+            let item = choiceItem(label, action: "player.quality", target: g_variant_new_string(id))
             gtk_box_append(cast(qualitySection), item)
             qualityItems.append((id, item))
         }
         gtk_box_append(cast(qualitySection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+    }
+
+    private func appendHeading(_ text: String, to box: Widget) {
+        let title = gtk_label_new(text)!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_box_append(cast(box), title)
+    }
+
+    /// One choice of a stateful action: GTK checks the item whose target is the action's state.
+    private func choiceItem(_ label: String, action: String, target: OpaquePointer) -> Widget {
+        let item = gtk_check_button_new_with_label(label)!
+        // GTK draws a radio for a check button with an action target, but tells screen readers "check box".
+        cove_accessible_set_role(item, GTK_ACCESSIBLE_ROLE_RADIO)
+        gtk_actionable_set_action_name(OpaquePointer(item), action)
+        gtk_actionable_set_action_target_value(OpaquePointer(item), target)
+        closeWhenChosen(item)
+        return item
     }
 
     /// "Auto (720p)" while Auto plays that rendition.
@@ -135,9 +139,7 @@ final class OverflowMenu {
         chapterItems = []
         guard !chapters.isEmpty else { return }
         gtk_box_append(cast(chapterSection), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let title = gtk_label_new(tr("Chapters"))!
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(cast(chapterSection), title)
+        appendHeading(tr("Chapters"), to: chapterSection)
         for chapter in chapters {
             let item = gtk_button_new_with_label(chapter.name + "  " + TimeFormatting.formatTime(chapter.start))!
             gtk_widget_add_css_class(item, "flat")

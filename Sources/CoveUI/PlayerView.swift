@@ -309,7 +309,7 @@ public final class PlayerView {
     }
 
     /// Live button: to the newest part of the stream, playing (facts §3.6).
-    private func goToLiveEdge() {
+    func goToLiveEdge() {
         guard let window = controller.state.seekableRange else { return }
         send(.seek(window.end))
         send(.play)
@@ -352,102 +352,6 @@ public final class PlayerView {
         }
     }
 
-    /// The commands of PlayerShortcuts' `player.*` rows; their keys are bound in `PlayerActions.install`.
-    private func wireActions() {
-        let step = options.jumpBackInterval
-        let commands: [(String, () -> Void)] = [
-            ("play", { [weak self] in self?.controller.play() }),
-            ("pause", { [weak self] in self?.controller.pause() }),
-            ("play-pause", { [weak self] in self?.togglePlayPause() }),
-            ("stop", { [weak self] in self?.stopAtStart() }),
-            ("next", { [weak self] in self?.controller.advanceToNext() }),
-            ("previous", { [weak self] in self?.controller.advanceToPrevious() }),
-            ("retry", { [weak self] in self?.retryHandler?() }),
-            ("resume", { [weak self] in self?.resumeWhereFailed() }),
-            ("jump-back", { [weak self] in self?.jump(by: -step) }),
-            ("jump-forward", { [weak self] in self?.jump(by: step) }),
-            ("volume-up", { [weak self] in self?.changeVolume(by: 0.1) }),
-            ("volume-down", { [weak self] in self?.changeVolume(by: -0.1) }),
-            ("next-captions", { [weak self] in
-                guard let self else { return }
-                let next = PlayerCommands.captionActionValue(for: self.audioSubtitles.nextCaptionChoice)
-                self.actions.activate("caption-track", string: next)
-            }),
-            ("next-audio", { [weak self] in
-                guard let self, let next = self.audioSubtitles.nextAudioTrack else { return }
-                self.actions.activate("audio-track", string: next.id)
-            }),
-            ("slower", { [weak self] in self?.changeRate(by: -0.25) }),
-            ("faster", { [weak self] in self?.changeRate(by: 0.25) }),
-            ("next-frame", { [weak self] in self?.controller.stepFrame(forward: true) }),
-            ("previous-frame", { [weak self] in self?.controller.stepFrame(forward: false) }),
-            ("live-edge", { [weak self] in self?.goToLiveEdge() }),
-            ("next-chapter", { [weak self] in self?.controller.seekToNextChapter() }),
-            ("previous-chapter", { [weak self] in self?.controller.seekToPreviousChapter() }),
-            ("fullscreen", { [weak self] in self?.toggleFullscreen() }),
-            ("unfullscreen", { [weak self] in
-                guard let window = self?.window, gtk_window_is_fullscreen(cast(window)) != 0 else { return }
-                gtk_window_unfullscreen(cast(window))
-            }),
-            ("picture-in-picture", { [weak self] in self?.togglePictureInPicture() }),
-            ("capture-frame", { [weak self] in self?.captureFrame() }),
-            ("video360", { [weak self] in self?.toggleGoggles() }),
-            ("look-left", { [weak self] in self?.shown360View?.look(pan: -Video360View.keyStep) }),
-            ("look-right", { [weak self] in self?.shown360View?.look(pan: Video360View.keyStep) }),
-            ("look-up", { [weak self] in self?.shown360View?.look(tilt: Video360View.keyStep) }),
-            ("look-down", { [weak self] in self?.shown360View?.look(tilt: -Video360View.keyStep) }),
-            ("zoom-in", { [weak self] in self?.shown360View?.zoomStep(in: true) }),
-            ("zoom-out", { [weak self] in self?.shown360View?.zoomStep(in: false) }),
-            ("show-shortcuts", { [weak self] in
-                guard let self, let root = gtk_widget_get_root(self.widget) else { return }
-                ShortcutsWindow.present(over: asWidget(root))
-            }),
-        ]
-        for (name, command) in commands {
-            actions.add(name) { [weak self] in
-                self?.visibility.userActivity()
-                command()
-            }
-        }
-        addTypedActions()
-        addAdActions()
-        wireStatistics()
-        // Escape is the window's until there is a fullscreen to leave.
-        actions.setEnabled("unfullscreen", false)
-        // The 360 keys are the window's (Shift+arrows select, + and − type) until a 360 video shows.
-        for name in Self.video360Actions { actions.setEnabled(name, false) }
-        showActionAvailability()
-        actions.install(on: widget)
-    }
-
-    /// `[` and `]`: a quarter slower or faster.
-    private func changeRate(by step: Double) {
-        actions.activate("set-rate", double: controller.state.rate + step)
-    }
-
-    func togglePlayPause() {
-        switch controller.state.status {
-        case .playing, .buffering: controller.pause()
-        default: controller.play()
-        }
-    }
-
-    /// Stop as media controls mean it: paused at the start, so the next Play starts the video over.
-    private func stopAtStart() {
-        controller.pause()
-        if controller.state.canSeek { actions.activate("seek", double: 0) }
-    }
-
-    private func jump(by seconds: Double) {
-        actions.activate("seek", double: controller.state.position + seconds)
-        if actions.activatedByKey, controller.state.canSeek { keyFeedback.showJump(seconds) }
-    }
-
-    /// From the level playing: a step up from muted unmutes at the step.
-    private func changeVolume(by step: Double) {
-        actions.activate("set-volume", double: controller.state.effectiveVolume + step)
-    }
-
     private func controlsVisibilityChanged(_ visible: Bool) {
         defer {
             captions.refresh()
@@ -475,7 +379,7 @@ public final class PlayerView {
     }
 
     /// `player.resume`: the failed video again where it stopped, while attempts remain.
-    private func resumeWhereFailed() {
+    func resumeWhereFailed() {
         guard resumeOffer.canRetry(controller) else { return }
         status.clear()
         status.showBusy(after: 0.3)

@@ -132,11 +132,7 @@ public final class CaptionStyleDialog {
         namedControls.append((String(cString: gtk_button_get_label(cast(resetButton))).replacingUnderscore, resetButton))
         namedControls.append((String(cString: gtk_button_get_label(cast(closeButton))).replacingUnderscore, closeButton))
 
-        let escape = gtk_shortcut_controller_new()!
-        let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
-                                        gtk_named_action_new("window.close"))
-        gtk_shortcut_controller_add_shortcut(escape, shortcut)
-        gtk_widget_add_controller(window, escape)
+        EscapeCloses.install(on: window)
         wire()
     }
 

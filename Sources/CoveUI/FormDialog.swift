@@ -57,11 +57,7 @@ public final class FormDialog {
 
         Signals.connect(cancel, "clicked") { [weak self] in self?.close() }
         Signals.connect(primaryButton, "clicked") { [weak self] in self?.press() }
-        let escape = gtk_shortcut_controller_new()!
-        let shortcut = gtk_shortcut_new(gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)),
-                                        gtk_named_action_new("window.close"))
-        gtk_shortcut_controller_add_shortcut(escape, shortcut)
-        gtk_widget_add_controller(window, escape)
+        EscapeCloses.install(on: window)
         // The dialog keeps itself alive while it is open; closing it lets go.
         Signals.connect(window, "destroy") { [self] in
             self.submit = nil

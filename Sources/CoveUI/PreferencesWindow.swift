@@ -79,10 +79,7 @@ public final class PreferencesWindow {
         gtk_scrolled_window_set_child(cast(scroller), content)
         AccessibleNames.nameScrollBars(of: scroller, tr("Preferences"))
         gtk_window_set_child(cast(window), scroller)
-        let escape = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(escape, gtk_shortcut_new(
-            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, escape)
+        EscapeCloses.install(on: window)
     }
 
     private func build(in content: Widget) {

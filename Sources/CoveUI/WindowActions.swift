@@ -16,6 +16,16 @@ public enum Actions {
     }
 }
 
+/// Escape closes a secondary window (a dialog, Preferences, Downloads) through GtkWindow's own `window.close`.
+public enum EscapeCloses {
+    public static func install(on window: Widget) {
+        let escape = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(escape, gtk_shortcut_new(
+            gtk_keyval_trigger_new(guint(GDK_KEY_Escape), GdkModifierType(rawValue: 0)), gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(window, escape)
+    }
+}
+
 /// The `win` actions of a window that shows a player: a GtkApplicationWindow's own action map, or, for a plain
 /// window, one `win` group of Cove's kept on it, so every installer adds to the same group instead of replacing
 /// the group another one inserted.

@@ -54,10 +54,12 @@ let package = Package(
         .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CoveGLib", dependencies: ["CoveCore", "CGLib", "CGLibShim", "CSoup"], swiftSettings: strict),
-        .target(name: "CoveService", dependencies: ["CoveCore", "CCurl", "CCurlShim", "CXMLShim"], swiftSettings: strict),
+        // XML through libxml2 (no network, no DTD, no entities), for the ad readers and the DASH manifest reader.
+        .target(name: "CoveXML", dependencies: ["CoveCore", "CXMLShim"], swiftSettings: strict),
+        .target(name: "CoveService", dependencies: ["CoveCore", "CoveXML", "CCurl", "CCurlShim"], swiftSettings: strict),
         .target(name: "CoveMedia",
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
-                               "CZVBIShim", "CLibc"],
+                               "CZVBIShim", "CLibc", "CoveXML"],
                 swiftSettings: strict),
         // Google Cast: the channel to a device (TLS through GIO, CASTV2 frames) and its protocol.
         .target(name: "CoveCast", dependencies: ["CoveCore", "CoveGLib", "CCastChannel", "CAvahi"],

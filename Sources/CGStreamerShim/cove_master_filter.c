@@ -14,8 +14,14 @@
 // (`existing_rendition_stream` matches LANGUAGE when NAME differs), so an audio description in the main
 // language vanished into the main audio. Each further NAME in a language reaches it with a language of its own
 // ("en-x-cove1"); the stream ids stay "audio-<NAME>", and the engine reads the real language and the
-// rendition's CHARACTERISTICS from the master as served. The probe runs on the source's streaming thread and touches only its own
-// state and the playbin's data under `lock`.
+// rendition's CHARACTERISTICS from the master as served.
+//
+// dashdemux2 gets the same probe, which only keeps a copy of the MPD: 1.22 names its streams "audio-N" and
+// "text-N" (N counting the period's AdaptationSets it activated) and tags only their language, so the engine reads
+// Label, Role and Accessibility, and the Representations the Quality menu lists, from the MPD itself.
+//
+// The probe runs on the source's streaming thread and touches only its own state and the playbin's data under
+// `lock`.
 
 #define RENDITIONS_KEY "cove-subtitle-renditions"
 // The `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines, kept in the master (they fetch nothing): their language and name
@@ -23,6 +29,7 @@
 #define CLOSED_CAPTIONS_KEY "cove-closed-caption-renditions"
 // The master as served, for the statistics overlay's list of variants and the audio renditions' names and roles.
 #define MASTER_KEY "cove-master-playlist"
+#define DASH_KEY "cove-dash-manifest"
 
 static GMutex lock;
 
@@ -72,6 +79,12 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
                                g_strndup(filter->manifest->str, filter->manifest->len), g_free);
         g_mutex_unlock(&lock);
     } else {
+        if (strstr(filter->manifest->str, "<MPD") || strstr(filter->manifest->str, ":MPD")) {
+            g_mutex_lock(&lock);
+            g_object_set_data_full(G_OBJECT(filter->playbin), DASH_KEY,
+                                   g_strndup(filter->manifest->str, filter->manifest->len), g_free);
+            g_mutex_unlock(&lock);
+        }
         g_string_free(removed, TRUE);
         g_string_free(closed_captions, TRUE);
     }
@@ -87,7 +100,8 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
 static void element_added(GstBin *bin, GstBin *sub_bin, GstElement *element, gpointer data) {
     (void)bin; (void)sub_bin;
     GstElementFactory *factory = gst_element_get_factory(element);
-    if (!factory || g_strcmp0(GST_OBJECT_NAME(factory), "hlsdemux2") != 0) return;
+    if (!factory || (g_strcmp0(GST_OBJECT_NAME(factory), "hlsdemux2") != 0
+                     && g_strcmp0(GST_OBJECT_NAME(factory), "dashdemux2") != 0)) return;
     GstPad *sink = gst_element_get_static_pad(element, "sink");
     if (!sink) return;
     MasterFilter *filter = g_new0(MasterFilter, 1);
@@ -115,3 +129,5 @@ gchar *cove_playbin_subtitle_renditions(GstElement *playbin) { return kept(playb
 gchar *cove_playbin_closed_caption_renditions(GstElement *playbin) { return kept(playbin, CLOSED_CAPTIONS_KEY); }
 
 gchar *cove_playbin_master_playlist(GstElement *playbin) { return kept(playbin, MASTER_KEY); }
+
+gchar *cove_playbin_dash_manifest(GstElement *playbin) { return kept(playbin, DASH_KEY); }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What a media back end reports to the controller; GStreamer specifics stay behind this line (CoveMedia).
 public enum EngineSignal: Sendable, Equatable {
     /// Prerolled: the first frame is ready and duration/seekability can be queried. `.duration`, `.seekable` and
@@ -99,14 +101,18 @@ public struct MediaTrack: Sendable, Hashable {
     public var isSidecar: Bool
     /// Audio description, SDH, forced: what the stream declares beside the language.
     public var roles: [TrackRole]
+    /// The whole WebVTT file the stream's manifest names for this text track (a DASH text/vtt AdaptationSet
+    /// without segments): the engine never decodes text, so Cove loads these cues itself.
+    public var webVTTFile: URL?
 
     public init(id: String, language: String? = nil, name: String? = nil, isSidecar: Bool = false,
-                roles: [TrackRole] = []) {
+                roles: [TrackRole] = [], webVTTFile: URL? = nil) {
         self.id = id
         self.language = language
         self.name = name
         self.isSidecar = isSidecar
         self.roles = roles
+        self.webVTTFile = webVTTFile
     }
 
     public func has(_ role: TrackRole) -> Bool { roles.contains(role) }

@@ -87,7 +87,7 @@ extension MediaEncoder {
     }
 
     /// `prefix` and the language, with the rendition's index when an earlier one had that language.
-    private static func folderName(_ prefix: String, _ language: String, _ index: Int, _ all: [String]) -> String {
+    static func folderName(_ prefix: String, _ language: String, _ index: Int, _ all: [String]) -> String {
         all[..<index].contains(language) ? prefix + language + "_\(index)" : prefix + language
     }
 

@@ -26,6 +26,8 @@ extension GStreamerEngine {
             if let base = loadedURI.flatMap(URL.init(string:)) {
                 statistics.variants = StreamVariant.variants(ofMaster: String(cString: master), baseURL: base)
             }
+        } else if let manifest = dashManifest() {
+            statistics.variants = manifest.videoVariants
         }
         if let census { Self.read(census, into: &statistics) }
         return statistics

@@ -50,8 +50,14 @@ extension GStreamerEngine {
 
     func collectionChanged(_ contents: StreamCollectionReader.Contents) {
         var contents = contents
-        contents.streams.audio = describedAudioRenditions(contents.streams.audio)
-        contents.streams.renditions = videoRenditions()
+        if let manifest = dashManifest() {
+            contents.streams.audio = contents.streams.audio.map { Self.described($0, by: manifest) }
+            contents.streams.text = contents.streams.text.map { Self.described($0, by: manifest) }
+            contents.streams.renditions = StreamVariant.videoRenditions(manifest.videoVariants)
+        } else {
+            contents.streams.audio = describedAudioRenditions(contents.streams.audio)
+            contents.streams.renditions = videoRenditions()
+        }
         contents.streams.text += filteredSubtitleRenditions()
         load.streamContents = contents
         reportStreams()
@@ -78,6 +84,25 @@ extension GStreamerEngine {
         defer { g_free(master) }
         guard let base = loadedURI.flatMap(URL.init(string:)) else { return [] }
         return StreamVariant.videoRenditions(StreamVariant.variants(ofMaster: String(cString: master), baseURL: base))
+    }
+
+    /// The MPD dashdemux2 read (cove_master_filter.c keeps a copy), nil for a stream of another kind.
+    func dashManifest() -> DASHManifest? {
+        guard let pipeline, let text = cove_playbin_dash_manifest(pipeline) else { return nil }
+        defer { g_free(text) }
+        guard let base = loadedURI.flatMap(URL.init(string:)) else { return nil }
+        return DASHManifest(Array(String(cString: text).utf8), baseURL: base)
+    }
+
+    /// dashdemux2 tags a stream with its language only: the MPD gives the Label, the roles and a WebVTT file.
+    private static func described(_ track: MediaTrack, by manifest: DASHManifest) -> MediaTrack {
+        guard let stream = manifest.stream(track.id) else { return track }
+        var described = track
+        described.name = stream.name ?? track.name
+        described.language = stream.language ?? track.language
+        described.roles = stream.roles
+        described.webVTTFile = stream.webVTTFile
+        return described
     }
 
     /// hlsdemux2 names an audio rendition's stream "audio-<NAME>" and tags only its language (one of its own when

@@ -108,6 +108,8 @@ gchar *cove_element_census_describe(CoveElementCensus *census);
 
 /// The master playlist as it reached hlsdemux2 (g_free), or NULL before it arrived or for a stream without one.
 gchar *cove_playbin_master_playlist(GstElement *playbin);
+/// The MPD as it reached dashdemux2 (g_free), or NULL before it arrived or for a stream of another kind.
+gchar *cove_playbin_dash_manifest(GstElement *playbin);
 /// Every element of `bin` (recursively) with its state and any state it is still changing to, one a line ("name:
 /// PAUSED (pending PLAYING)"), for a report when a pipeline does not become ready. Free with g_free.
 gchar *cove_bin_state_report(GstElement *bin);

@@ -18,11 +18,12 @@ public enum CaptionTrackSource: Sendable, Equatable {
 }
 
 extension PlaybackSession {
-    /// The source of one of `captionTracks`; nil for a track whose cues Cove cannot load (a DASH text stream) and
-    /// for captions carried in the video (the engine decodes those).
+    /// The source of one of `captionTracks`; nil for a track whose cues Cove cannot load (a DASH text stream in
+    /// segments) and for captions carried in the video (the engine decodes those).
     public func captionSource(for track: MediaTrack) -> CaptionTrackSource? {
         let origin = AddressOrigin.of(stream: source.url)
         if track.isSidecar { return sidecarTextTrack(for: track)?.src.map { .webVTT($0, origin: origin) } }
+        if let file = track.webVTTFile { return .webVTT(file, origin: origin) }
         if PlaybackController.isClosedCaptionTrack(track) { return nil }
         // The master's subtitle renditions, in its order: the captions in the video are not among them.
         let listed = listedCaptionTracks.filter { !PlaybackController.isClosedCaptionTrack($0) }

@@ -1,4 +1,5 @@
 import CoveCore
+import CoveXML
 import FoundationEssentials
 
 /// Why an ad server's answer could not be read: the VAST error code it earns, and what was wrong.

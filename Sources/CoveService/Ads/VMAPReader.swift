@@ -1,4 +1,5 @@
 import CoveCore
+import CoveXML
 import FoundationEssentials
 
 /// Reads a VMAP 1.0 document with inline VAST ads (Brightcove's SSAI dialects) with libxml2. Elements are matched by

@@ -3,9 +3,9 @@ import CXMLShim
 import FoundationEssentials
 
 /// A parsed XML document, read through libxml2 (see `cove_xml_read`: no network, no DTD, no entity substitution).
-enum XMLTree {
+public enum XMLTree {
     /// Hands the root element of `bytes` to `body` while the tree lives; nil when they are not well-formed XML.
-    static func read<T>(_ bytes: [UInt8], _ body: (XMLTreeNode) -> T) -> T? {
+    public static func read<T>(_ bytes: [UInt8], _ body: (XMLTreeNode) -> T) -> T? {
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cove_xml_read($0.baseAddress, $0.count) }
         }
@@ -17,7 +17,7 @@ enum XMLTree {
 }
 
 /// An element of the parsed tree; valid while its document is.
-struct XMLTreeNode {
+public struct XMLTreeNode {
     let pointer: OpaquePointer
 
     init(_ pointer: OpaquePointer) {
@@ -25,10 +25,10 @@ struct XMLTreeNode {
     }
 
     /// The local name (without prefix).
-    var name: String { cove_xml_name(pointer).map { String(cString: $0) } ?? "" }
+    public var name: String { cove_xml_name(pointer).map { String(cString: $0) } ?? "" }
 
     /// Child elements with this local name, in document order.
-    func children(_ localName: String) -> [XMLTreeNode] {
+    public func children(_ localName: String) -> [XMLTreeNode] {
         var found: [XMLTreeNode] = []
         var child = cove_xml_first_element(pointer)
         while let current = child {
@@ -38,14 +38,14 @@ struct XMLTreeNode {
         return found
     }
 
-    func attribute(_ name: String) -> String? {
+    public func attribute(_ name: String) -> String? {
         guard let value = cove_xml_attribute(pointer, name) else { return nil }
         defer { cove_xml_free_string(value) }
         return String(cString: value)
     }
 
     /// The text content (CDATA included), trimmed; nil when empty.
-    var text: String? {
+    public var text: String? {
         guard let content = cove_xml_text(pointer) else { return nil }
         defer { cove_xml_free_string(content) }
         let trimmed = trimmingWhitespace(String(cString: content))
@@ -53,12 +53,12 @@ struct XMLTreeNode {
     }
 
     /// The text of the first child element with this local name.
-    func childText(_ localName: String) -> String? {
+    public func childText(_ localName: String) -> String? {
         children(localName).first?.text
     }
 
     /// Every child element, in document order.
-    var elements: [XMLTreeNode] {
+    public var elements: [XMLTreeNode] {
         var found: [XMLTreeNode] = []
         var child = cove_xml_first_element(pointer)
         while let current = child {

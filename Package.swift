@@ -32,7 +32,7 @@ let package = Package(
         // Small C shims: only what Swift cannot call.
         .target(name: "CLibc"),
         .target(name: "CGLibShim", dependencies: ["CGLib"], linkerSettings: [.linkedLibrary("dispatch")]),
-        .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib"],
+        .target(name: "CGStreamerShim", dependencies: ["CGStreamer", "CGLib", "CXML2"],
                 linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         // libxml2 for the VMAP reader; its parser headers stay out of Swift (their ICU clashes with Foundation's).

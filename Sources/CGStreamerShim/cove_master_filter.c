@@ -1,6 +1,8 @@
 #include "cove_gst.h"
 #include "cove_master_text.h"
+#include "cove_mpd_filter.h"
 
+#include <libxml/parser.h>
 #include <string.h>
 
 // Cove draws captions itself and loads them under its own address rule. GStreamer 1.22's hlsdemux2 selects the
@@ -16,9 +18,10 @@
 // ("en-x-cove1"); the stream ids stay "audio-<NAME>", and the engine reads the real language and the
 // rendition's CHARACTERISTICS from the master as served.
 //
-// dashdemux2 gets the same probe, which only keeps a copy of the MPD: 1.22 names its streams "audio-N" and
-// "text-N" (N counting the period's AdaptationSets it activated) and tags only their language, so the engine reads
-// Label, Role and Accessibility, and the Representations the Quality menu lists, from the MPD itself.
+// dashdemux2 gets the same probe: the MPD reaches it without its text AdaptationSets (cove_mpd_filter.c), and a copy
+// as served is kept. 1.22 names its streams "audio-N" (N counting the period's AdaptationSets it activated) and tags
+// only their language, so the engine reads Label, Role and Accessibility, the Representations the Quality menu
+// lists and the subtitle files from the MPD itself.
 //
 // The probe runs on the source's streaming thread and touches only its own state and the playbin's data under
 // `lock`.
@@ -64,12 +67,15 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
         return GST_PAD_PROBE_OK;
     }
     if (GST_EVENT_TYPE(event) != GST_EVENT_EOS || filter->manifest->len == 0) return GST_PAD_PROBE_OK;
-    // The whole manifest has arrived: hand it on in one buffer, filtered when it is a master playlist.
+    // The whole manifest has arrived: hand it on in one buffer, filtered when it is a master playlist or an MPD.
     GString *removed = g_string_new(NULL);
     GString *closed_captions = g_string_new(NULL);
     gboolean master = strstr(filter->manifest->str, "#EXT-X-STREAM-INF:") != NULL;
+    gboolean mpd = !master && (strstr(filter->manifest->str, "<MPD") || strstr(filter->manifest->str, ":MPD"));
     GString *body = master ? cove_master_playlist_filter(filter->manifest->str, removed, closed_captions)
-                           : g_string_new_len(filter->manifest->str, (gssize)filter->manifest->len);
+                    : mpd  ? cove_mpd_without_text(filter->manifest->str, filter->manifest->len)
+                           : NULL;
+    if (!body) body = g_string_new_len(filter->manifest->str, (gssize)filter->manifest->len);
     if (master) {
         g_mutex_lock(&lock);
         g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);
@@ -79,7 +85,7 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
                                g_strndup(filter->manifest->str, filter->manifest->len), g_free);
         g_mutex_unlock(&lock);
     } else {
-        if (strstr(filter->manifest->str, "<MPD") || strstr(filter->manifest->str, ":MPD")) {
+        if (mpd) {
             g_mutex_lock(&lock);
             g_object_set_data_full(G_OBJECT(filter->playbin), DASH_KEY,
                                    g_strndup(filter->manifest->str, filter->manifest->len), g_free);
@@ -113,6 +119,9 @@ static void element_added(GstBin *bin, GstBin *sub_bin, GstElement *element, gpo
 }
 
 void cove_playbin_filter_hls_master(GstElement *playbin) {
+    // libxml2 2.9 wants its first initialisation on one thread before parsers run on several (the streaming
+    // threads' MPD filter, the main thread's readers).
+    xmlInitParser();
     g_signal_connect(playbin, "deep-element-added", G_CALLBACK(element_added), playbin);
 }
 

@@ -6,16 +6,18 @@ import FoundationEssentials
 /// each AdaptationSet's `Label`, `Role` and `Accessibility`, the Representations the Quality menu lists, and for
 /// a subtitle set that is one whole WebVTT file, that file (Cove loads captions itself).
 ///
-/// dashdemux2 names the stream of the Nth AdaptationSet it activates "video-N", "audio-N" or "text-N", counting
-/// the sets of the period that have a Representation and an audio, video, application or text mimeType. Only the
-/// first Period is read: the one a VOD presentation starts with.
+/// The MPD reaches dashdemux2 without its text and application AdaptationSets (cove_mpd_filter.c, by the same
+/// rule as `kind(mimeType:)` here); dashdemux2 names the stream of the Nth set it activates "video-N" or
+/// "audio-N", counting the remaining sets of the period that have a Representation and an audio or video
+/// mimeType. The text sets are "dash-subtitles:N", N counting those. Only the first Period is read: the one a VOD
+/// presentation starts with.
 public struct DASHManifest: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case video, audio, text
     }
 
     public struct Stream: Sendable, Equatable {
-        /// dashdemux2's stream id.
+        /// dashdemux2's stream id, or "dash-subtitles:N" for a text set.
         public var id: String
         public var kind: Kind
         public var language: String?
@@ -45,16 +47,24 @@ public struct DASHManifest: Sendable, Equatable {
             let base = Self.resolve(root, against: baseURL).flatMap { Self.resolve(period, against: $0) }
             var streams: [Stream] = []
             var activated = 0
+            var subtitles = 0
             for set in period.children("AdaptationSet") {
                 let representations = set.children("Representation")
                 guard let first = representations.first,
                       let kind = Self.kind(mimeType: first.attribute("mimeType") ?? set.attribute("mimeType")) else {
                     continue
                 }
-                defer { activated += 1 }
+                let id: String
+                if kind == .text {
+                    id = "dash-subtitles:\(subtitles)"
+                    subtitles += 1
+                } else {
+                    id = "\(kind.rawValue)-\(activated)"
+                    activated += 1
+                }
                 let setBase = base.flatMap { Self.resolve(set, against: $0) }
                 streams.append(Stream(
-                    id: "\(kind.rawValue)-\(activated)", kind: kind,
+                    id: id, kind: kind,
                     language: set.attribute("lang") ?? set.children("ContentComponent").lazy
                         .compactMap { $0.attribute("lang") }.first,
                     name: set.childText("Label"), roles: Self.roles(of: set),

@@ -52,7 +52,7 @@ extension GStreamerEngine {
         var contents = contents
         if let manifest = dashManifest() {
             contents.streams.audio = contents.streams.audio.map { Self.described($0, by: manifest) }
-            contents.streams.text = contents.streams.text.map { Self.described($0, by: manifest) }
+            contents.streams.text += Self.subtitleFiles(of: manifest)
             contents.streams.renditions = StreamVariant.videoRenditions(manifest.videoVariants)
         } else {
             contents.streams.audio = describedAudioRenditions(contents.streams.audio)
@@ -94,15 +94,25 @@ extension GStreamerEngine {
         return DASHManifest(Array(String(cString: text).utf8), baseURL: base)
     }
 
-    /// dashdemux2 tags a stream with its language only: the MPD gives the Label, the roles and a WebVTT file.
+    /// dashdemux2 tags a stream with its language only: the MPD gives the Label and the roles.
     private static func described(_ track: MediaTrack, by manifest: DASHManifest) -> MediaTrack {
         guard let stream = manifest.stream(track.id) else { return track }
         var described = track
         described.name = stream.name ?? track.name
         described.language = stream.language ?? track.language
         described.roles = stream.roles
-        described.webVTTFile = stream.webVTTFile
         return described
+    }
+
+    /// The MPD's text AdaptationSets kept away from dashdemux2 (cove_mpd_filter.c) that are whole WebVTT files,
+    /// listed as the caption tracks they are: Cove loads their cues itself. Subtitles in segments are not listed:
+    /// nothing here could show them.
+    private static func subtitleFiles(of manifest: DASHManifest) -> [MediaTrack] {
+        manifest.streams.compactMap { stream in
+            guard stream.kind == .text, let file = stream.webVTTFile else { return nil }
+            return MediaTrack(id: stream.id, language: stream.language, name: stream.name, roles: stream.roles,
+                              webVTTFile: file)
+        }
     }
 
     /// hlsdemux2 names an audio rendition's stream "audio-<NAME>" and tags only its language (one of its own when

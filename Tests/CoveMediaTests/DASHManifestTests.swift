@@ -13,8 +13,8 @@ final class DASHManifestTests: XCTestCase {
         return DASHManifest(Array(text.utf8), baseURL: base ?? self.base)
     }
 
-    /// Ids count the AdaptationSets dashdemux2 activates: one without a Representation, or of an unknown
-    /// mimeType, takes no number.
+    /// Ids count the AdaptationSets dashdemux2 activates: one without a Representation, of an unknown mimeType,
+    /// or of text (kept from it) takes no number; the text sets are numbered among themselves.
     func testStreamIdsCountOnlyTheSetsDashdemux2Activates() throws {
         let manifest = try XCTUnwrap(read("""
             <AdaptationSet mimeType="video/mp4"><Representation id="a" bandwidth="800000" width="640" height="360"/>
@@ -24,11 +24,11 @@ final class DASHManifestTests: XCTestCase {
             <AdaptationSet lang="de"><Representation id="c" mimeType="audio/mp4" bandwidth="96000"/></AdaptationSet>
             <AdaptationSet mimeType="application/mp4" codecs="stpp"><Representation id="d" bandwidth="500"/></AdaptationSet>
             """))
-        XCTAssertEqual(manifest.streams.map(\.id), ["video-0", "audio-1", "text-2"])
+        XCTAssertEqual(manifest.streams.map(\.id), ["video-0", "audio-1", "dash-subtitles:0"])
         XCTAssertEqual(manifest.stream("audio-1")?.language, "de")
         XCTAssertEqual(manifest.videoVariants.map(\.height), [360, 180])
         XCTAssertEqual(manifest.videoVariants.map(\.bandwidth), [800_000, 300_000])
-        XCTAssertNil(manifest.stream("text-2")?.webVTTFile, "segments in MP4 are not a file Cove can load")
+        XCTAssertNil(manifest.stream("dash-subtitles:0")?.webVTTFile, "segments in MP4 are not a file Cove can load")
     }
 
     /// Role values of the DASH role scheme, DVB's audio purpose 1, a Label, and a language from a
@@ -53,7 +53,7 @@ final class DASHManifestTests: XCTestCase {
         XCTAssertEqual(manifest.streams.map(\.language), ["en", "fr", "en", "fr", "de"])
         XCTAssertEqual(manifest.streams.map(\.roles), [[], [.description], [.sdh], [.forced], []])
         XCTAssertEqual(manifest.streams.map(\.kind), [.audio, .audio, .text, .text, .text])
-        XCTAssertEqual(manifest.stream("text-2")?.webVTTFile?.absoluteString,
+        XCTAssertEqual(manifest.stream("dash-subtitles:0")?.webVTTFile?.absoluteString,
                        "https://cdn.example.com/v/1/subs/en-sdh.vtt")
     }
 

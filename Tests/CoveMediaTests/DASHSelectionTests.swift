@@ -30,6 +30,10 @@ final class DASHSelectionTests: XCTestCase {
                                                  characteristics: MediaSelectionTests.sdh),
                              HLSSubtitleLanguage(language: "fr", name: "Français forcé", cuePrefix: "Forcé",
                                                  forced: true)])
+            // The same presentation naming a subtitle file the server does not have.
+            let mpd = try String(contentsOfFile: directory + "/dash/manifest.mpd", encoding: .utf8)
+            try mpd.replacingOccurrences(of: "subs_en.vtt", with: "missing.vtt")
+                .write(toFile: directory + "/dash/missing-subtitles.mpd", atomically: true, encoding: .utf8)
         }
     }
 
@@ -39,6 +43,7 @@ final class DASHSelectionTests: XCTestCase {
     }
 
     private func play(_ preferences: MediaSelectionPreferences, videoOutput: EngineOptions.VideoOutput = .none,
+                      manifest: String = "manifest.mpd",
                       _ check: @MainActor (ControllerRecorder, PlaybackAPIEmulator) throws -> Void) throws {
         try MainActor.assumeIsolated {
             let emulator = try XCTUnwrap(Self.media).startEmulator()
@@ -48,7 +53,7 @@ final class DASHSelectionTests: XCTestCase {
             recorder.controller.mediaSelection = preferences
             recorder.controller.autoPlay = true
             let video = try Video(json: ["id": "v1", "sources": [[
-                "src": .string(emulator.mediaBaseURL + "/dash/manifest.mpd"), "type": "application/dash+xml"]]])
+                "src": .string(emulator.mediaBaseURL + "/dash/" + manifest), "type": "application/dash+xml"]]])
             recorder.controller.setVideos([video])
             XCTAssertTrue(recorder.wait(for: .lifecycle(.play), timeout: 20), "\(recorder.lines)")
             try check(recorder, emulator)
@@ -81,6 +86,17 @@ final class DASHSelectionTests: XCTestCase {
             }.last)
             XCTAssertTrue(line.contains(#""name":"English AD","sidecar":false,"roles":["description"]"#), line)
             XCTAssertTrue(line.contains(#""name":"English SDH","sidecar":false,"roles":["sdh"]"#), line)
+        }
+    }
+
+    /// dashdemux2 would fetch the first subtitle file on its own, and one it cannot fetch would stall the video
+    /// before Ready: the text AdaptationSets never reach it. The file is still listed; only choosing it fetches it.
+    func testASubtitleFileTheServerDoesNotHaveLeavesTheVideoPlaying() throws {
+        try play(MediaSelectionPreferences(), manifest: "missing-subtitles.mpd") { recorder, emulator in
+            var session: PlaybackSession { recorder.controller.currentSession! }
+            XCTAssertTrue(MainLoop.run(until: { session.position > 1 }, timeout: 10), "\(recorder.lines)")
+            XCTAssertEqual(session.captionTracks.map(\.name), ["English", "English SDH"])
+            XCTAssertFalse(emulator.requests.contains { $0.path.hasSuffix(".vtt") }, "\(emulator.requests.map(\.path))")
         }
     }
 

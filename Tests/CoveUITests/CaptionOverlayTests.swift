@@ -15,6 +15,10 @@ final class CaptionOverlayTests: XCTestCase {
     func testSidecarCaptionsAndANarrowWindow() throws {
         try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.sidecarCaptionsAtANarrowWidth() } }
     }
+
+    func testTheWebVTTFilesOfADASHManifest() throws {
+        try MainActor.assumeIsolated { try PlayerViewScenario.run { try $0.dashWebVTTCaptions() } }
+    }
 }
 
 extension PlayerViewScenario {
@@ -101,5 +105,26 @@ extension PlayerViewScenario {
         let width = gtk_widget_get_width(player.captions.root)
         XCTAssertGreaterThan(width, 0)
         XCTAssertLessThanOrEqual(width, gtk_widget_get_width(player.widget))
+    }
+
+    /// A DASH manifest's text AdaptationSets that are whole WebVTT files: listed by language, fetched by Cove (never
+    /// by dashdemux2) and drawn like any other captions.
+    func dashWebVTTCaptions() throws {
+        let player = try makePlayer()
+        defer { finish(player) }
+        loadVideo(into: player, id: UITestSupport.dashVideoID)
+        XCTAssertTrue(MainLoop.run(until: { self.events.contains(.lifecycle(.play)) }, timeout: 20), "\(self.events.map(\.jsonLine))")
+        player.controller.pause()
+        var session: PlaybackSession { player.controller.currentSession! }
+        XCTAssertEqual(session.captionTracks.map(\.language), ["en", "de"])
+        let german = try XCTUnwrap(session.captionTracks.last)
+        player.controller.selectCaption(.track(german))
+        XCTAssertTrue(MainLoop.run(until: { !player.captionText.isEmpty }, timeout: 10), "the cues loaded")
+        XCTAssertEqual(player.captionText, expectedCaption("Untertitel", at: session.position))
+        XCTAssertEqual(emulator.requests.filter { $0.path.hasSuffix("/dash/subs_de.vtt") }.count, 1,
+                       "Cove fetched the file")
+        XCTAssertFalse(emulator.requests.contains { $0.path.hasSuffix("/dash/subs_en.vtt") }, "nor any other")
+        let engine = try XCTUnwrap(session.engine as? GStreamerEngine)
+        XCTAssertNil(engine.selectedTextStream)
     }
 }

@@ -49,6 +49,13 @@ enum UITestSupport {
                                     cuePrefix: cuePrefixes[language] ?? language)
             },
             sidecars: [HLSSubtitleLanguage(language: "es", name: "Español", cuePrefix: cuePrefixes["es"] ?? "es")])
+        try MediaEncoder.encodeDASH(
+            to: directory + "/dash", seconds: 4, video: [HLSRendition(name: "180p", width: 320, height: 180, videoBitrateKbps: 250)],
+            audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440)],
+            subtitles: ["en", "de"].map { language in
+                HLSSubtitleLanguage(language: language, name: LanguageNames.autonym(for: language) ?? language,
+                                    cuePrefix: cuePrefixes[language] ?? language)
+            })
         try MediaEncoder.encodeDemoCaptions(to: directory + "/captions", seconds: 4)
         try MediaEncoder.encodeHLS(to: directory + "/ladder", seconds: 6, renditions: [
             HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 600),
@@ -74,6 +81,8 @@ enum UITestSupport {
     static let chaptersVideoID = "5000000000006"
     /// Two video renditions, 360p and 180p (6 s).
     static let ladderVideoID = "5000000000007"
+    /// DASH: one Representation, English audio, English and German WebVTT files named by the MPD (4 s).
+    static let dashVideoID = "5000000000008"
     /// CEA-608 CC1 and CEA-708 services 1 and 2 in the video, announced by the master (the demo's recipe, 4 s).
     static let broadcastCaptionsVideoID = "5000000000005"
 
@@ -115,8 +124,12 @@ enum UITestSupport {
             "id": .string(ladderVideoID), "account_id": .string(accountID), "name": "UI test ladder",
             "sources": [["src": .string(mediaBaseURL + "/ladder/master.m3u8"), "type": "application/x-mpegURL"]],
         ]
+        let dash: JSONValue = [
+            "id": .string(dashVideoID), "account_id": .string(accountID), "name": "UI test DASH",
+            "sources": [["src": .string(mediaBaseURL + "/dash/manifest.mpd"), "type": "application/dash+xml"]],
+        ]
         return EmulatorCatalog(accountID: accountID, policyKey: policyKey,
-                               videos: [video, audio, multi, sidecar, broadcast, chapters, ladder],
+                               videos: [video, audio, multi, sidecar, broadcast, chapters, ladder, dash],
                                mediaRoot: mediaRoot)
     }
 

@@ -8,12 +8,15 @@ import FoundationEssentials
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDASHManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let manifest = DASHManifest(FuzzInput.bytes(data, size), baseURL: FuzzInput.baseURL) else { return 0 }
-    for (index, stream) in manifest.streams.enumerated() {
-        let number = Int(stream.id.split(separator: "-").last ?? "")
-        fuzzCheck(stream.id.hasPrefix(stream.kind.rawValue + "-") && number.map { $0 >= index } == true,
-                  "stream \(index) is \(stream.id)")
-        fuzzCheck(index == 0 || Int(manifest.streams[index - 1].id.split(separator: "-").last ?? "")! < number!,
-                  "ids out of order")
+    var numbers: [Bool: [Int]] = [:]
+    for stream in manifest.streams {
+        let isText = stream.kind == .text
+        let prefix = isText ? "dash-subtitles:" : stream.kind.rawValue + "-"
+        let number = stream.id.hasPrefix(prefix) ? Int(stream.id.dropFirst(prefix.count)) : nil
+        fuzzCheck(number != nil, "a \(stream.kind) stream named \(stream.id)")
+        fuzzCheck(isText ? number == numbers[true, default: []].count : number! > (numbers[false]?.last ?? -1),
+                  "\(stream.id) out of order")
+        numbers[isText, default: []].append(number!)
         fuzzCheck(stream.representations.allSatisfy { $0.bandwidth > 0 && ($0.height ?? 1) > 0 && ($0.width ?? 1) > 0 },
                   "a figure that is not positive")
         if let file = stream.webVTTFile {

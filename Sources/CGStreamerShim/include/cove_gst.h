@@ -53,7 +53,8 @@ gboolean cove_message_src_is_source_element(GstMessage *message);
 /// Makes playbin3's decodebin3 refuse every text stream (answering its select-stream), so none is fetched or decoded.
 void cove_playbin_refuse_text_streams(GstElement *playbin);
 /// Hands hlsdemux2 the master playlist without its subtitle renditions (and without audio renditions of another
-/// scheme than http/https), so it never fetches one; see cove_master_filter.c.
+/// scheme than http/https), and dashdemux2 the MPD without its text AdaptationSets, so neither fetches one; see
+/// cove_master_filter.c.
 void cove_playbin_filter_hls_master(GstElement *playbin);
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
@@ -108,7 +109,7 @@ gchar *cove_element_census_describe(CoveElementCensus *census);
 
 /// The master playlist as it reached hlsdemux2 (g_free), or NULL before it arrived or for a stream without one.
 gchar *cove_playbin_master_playlist(GstElement *playbin);
-/// The MPD as it reached dashdemux2 (g_free), or NULL before it arrived or for a stream of another kind.
+/// The MPD as served, before its text AdaptationSets were taken out (g_free), or NULL before it arrived or for a stream of another kind.
 gchar *cove_playbin_dash_manifest(GstElement *playbin);
 /// Every element of `bin` (recursively) with its state and any state it is still changing to, one a line ("name:
 /// PAUSED (pending PLAYING)"), for a report when a pipeline does not become ready. Free with g_free.

@@ -103,13 +103,7 @@ final class DASHSelectionTests: XCTestCase {
     /// "Prefer audio description" plays the described AdaptationSet: its segments are the ones fetched.
     func testAudioDescriptionIsPlayedWhenPreferred() throws {
         try play(MediaSelectionPreferences(audioLanguage: "en", prefersAudioDescription: true)) { recorder, emulator in
-            var session: PlaybackSession { recorder.controller.currentSession! }
-            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.name == "English AD" }, timeout: 10),
-                          "\(recorder.lines)")
-            let position = session.position
-            XCTAssertTrue(MainLoop.run(until: { session.position > position + 2 }, timeout: 15), "\(recorder.lines)")
-            XCTAssertEqual(session.selectedAudioTrack?.name, "English AD", "it holds")
-            XCTAssertTrue(Self.segments(emulator).contains { $0.contains("/audio_en_2/") }, "\(Self.segments(emulator))")
+            MediaSelectionChecks.describedAudioPlays(recorder, emulator, suffix: ".m4s")
         }
     }
 

@@ -77,14 +77,7 @@ final class MediaSelectionTests: XCTestCase {
     /// "Prefer audio description" plays the described rendition: its segments are the ones fetched.
     func testAudioDescriptionIsPlayedWhenPreferred() throws {
         try play(MediaSelectionPreferences(audioLanguage: "en", prefersAudioDescription: true)) { recorder, emulator in
-            var session: PlaybackSession { recorder.controller.currentSession! }
-            XCTAssertTrue(MainLoop.run(until: { session.selectedAudioTrack?.name == "English AD" }, timeout: 10),
-                          "\(recorder.lines)")
-            let position = session.position
-            XCTAssertTrue(MainLoop.run(until: { session.position > position + 2 }, timeout: 15), "\(recorder.lines)")
-            XCTAssertEqual(session.selectedAudioTrack?.name, "English AD", "it holds")
-            let paths = emulator.requests.map(\.path)
-            XCTAssertTrue(paths.contains { $0.contains("/audio_en_2/") && $0.hasSuffix(".ts") }, "\(paths)")
+            MediaSelectionChecks.describedAudioPlays(recorder, emulator, suffix: ".ts")
         }
     }
 

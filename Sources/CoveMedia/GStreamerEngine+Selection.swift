@@ -17,6 +17,8 @@ import CoveGLib
 extension GStreamerEngine {
     /// playbin's GstPlayFlags bit that renders subtitles (the flags type is not in the public headers).
     static let textFlag: Int32 = 0x4
+    /// GST_PLAY_FLAG_NATIVE_VIDEO: playsink adds no converters of its own before the video sink.
+    static let nativeVideoFlag: Int32 = 0x40
     /// How long a request may go unconfirmed before the next one is let through.
     static let selectionTimeoutMilliseconds: UInt32 = 3000
 

@@ -4,7 +4,8 @@ import CoveCore
 import CoveGLib
 import Glibc
 
-/// Shows decoded pictures: each picture's bytes become a GdkMemoryTexture without a copy.
+/// Shows decoded pictures without a copy: in cairo's byte order (GTK's cairo renderer) as a cairo node over the
+/// picture's bytes, which GTK 4.8 paints as they are; otherwise as a GdkMemoryTexture, which the GL renderer uploads.
 final class VideoSurface {
     let root: Widget
     private(set) var framesShown = 0
@@ -26,16 +27,24 @@ final class VideoSurface {
     }
 
     func show(_ frame: any VideoPicture) {
-        // Video is opaque (alpha 255 from videoconvert), so the bytes are premultiplied already; a straight-alpha
-        // format would make GTK 4.8 convert every frame on the CPU before upload, about a third more CPU.
-        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height),
-                                                   Self.memoryFormat(frame.pixelOrder), frame.pixelBytes,
-                                                   gsize(frame.stride))
-        else { return }
-        gtk_picture_set_paintable(OpaquePointer(root), texture)
-        g_object_unref(UnsafeMutableRawPointer(texture))
+        guard let paintable = Self.paintable(frame) else { return }
+        if frame.pixelOrder == .bgra, framesShown == 0 { cove_x11_keep_shm_pool(root) }
+        gtk_picture_set_paintable(OpaquePointer(root), paintable)
+        g_object_unref(UnsafeMutableRawPointer(paintable))
         framesShown += 1
         frameSize = (frame.width, frame.height)
+    }
+
+    /// A new reference to what draws `frame`: GTK 4.8's cairo renderer would download a texture through floats.
+    static func paintable(_ frame: any VideoPicture) -> OpaquePointer? {
+        if frame.pixelOrder == .bgra {
+            return cove_frame_paintable_new(frame.pixelBytes, Int32(frame.width), Int32(frame.height),
+                                            Int32(frame.stride))
+        }
+        // Video is opaque (alpha 255 from videoconvert), so the bytes are premultiplied already; a straight-alpha
+        // format would make GTK 4.8 convert every frame on the CPU before upload, about a third more CPU.
+        return gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), memoryFormat(frame.pixelOrder),
+                                      frame.pixelBytes, gsize(frame.stride))
     }
 
     /// The texture format of a picture's bytes: GTK's cairo renderer takes B8G8R8A8 as it is, GL R8G8B8A8.

@@ -30,5 +30,13 @@ void cove_argb32_to_rgba(guchar *data, gsize count);
 /// API for it). Returns FALSE where that cannot be asked: not X11, or the window has no surface yet. Whether the
 /// window manager honours it is its own decision; Wayland compositors decide by themselves.
 gboolean cove_window_request_keep_above(GtkWindow *window);
+/// A frame of `width` x `height` opaque pixels in cairo's byte order (B8G8R8A8 native-endian words), `stride`
+/// bytes a row, drawn as a cairo node without a conversion (cove_frame_paintable.c): for GTK's cairo renderer.
+#define COVE_TYPE_FRAME_PAINTABLE (cove_frame_paintable_get_type())
+G_DECLARE_FINAL_TYPE(CoveFramePaintable, cove_frame_paintable, COVE, FRAME_PAINTABLE, GObject)
+GdkPaintable *cove_frame_paintable_new(GBytes *bytes, int width, int height, int stride);
+/// On X11, keeps one of cairo's MIT-SHM pools alive for the process, so each frame's upload reuses its pages
+/// (cove_x11_shm.c). Once per process; nothing elsewhere.
+void cove_x11_keep_shm_pool(GtkWidget *widget);
 #include "cove_drop.h"
 #endif

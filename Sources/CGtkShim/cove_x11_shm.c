@@ -41,7 +41,8 @@ void cove_x11_keep_shm_pool(GtkWidget *widget) {
         cairo_xlib_surface_create(xdisplay, window, DefaultVisual(xdisplay, DefaultScreen(xdisplay)), 1, 1);
     gsize frame = (gsize)width * (gsize)height * 4, bytes = 1;
     while (bytes * 2 <= frame) bytes *= 2;
-    int rows = (int)MAX(1, bytes / ((gsize)width * 4));
+    // Rounded up: a keeper a row short of `bytes` would make P `bytes`, smaller than the frame.
+    int rows = (int)MAX(1, (bytes + (gsize)width * 4 - 1) / ((gsize)width * 4));
     cairo_surface_t *image = cairo_surface_create_similar_image(window_surface, CAIRO_FORMAT_RGB24, width, rows);
     cairo_surface_destroy(window_surface);
     if (cairo_surface_status(image) == CAIRO_STATUS_SUCCESS) {

@@ -95,12 +95,13 @@ let package = Package(
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
                     exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
-                                                           "CFileWatch"],
+                                                           "CFileWatch", "CFailingDecoder"],
                     swiftSettings: strict),
         // Test support: a real avahi-daemon in a network of its own, for Cast device discovery.
         .target(name: "MDNSSandbox", path: "Tests/Support/MDNSSandbox", swiftSettings: strict),
         // Test support: inotify, to prove that no local file is opened on a server's word.
         .target(name: "CFileWatch", path: "Tests/Support/CFileWatch"),
+        .target(name: "CFailingDecoder", dependencies: ["CGStreamer"], path: "Tests/Support/CFailingDecoder"),
         // Test support: watches the X11 root window for the Picture in Picture keep-above request.
         .target(name: "CX11Probe", dependencies: ["CGtk"], path: "Tests/Support/CX11Probe",
                 linkerSettings: [.linkedLibrary("X11")]),

@@ -42,6 +42,19 @@ extension GStreamerEngine {
     }
 
     private func handleError(_ message: UnsafeMutablePointer<GstMessage>) {
+        // A hardware decoder that could not start (no VA device after all, a driver refusing the stream): before
+        // Ready nothing has been reported, so the same video starts again in software, and the viewer sees a start.
+        if !load.isReady, cove_message_src_is_hardware_decoder(message) != 0 {
+            cove_hardware_decoders_disable()
+            let uri = loadedURI, options = loadOptions, playing = load.playRequested
+            load.hasFailed = true
+            MainLoop.after(milliseconds: 0) { [weak self] in
+                guard let self, let uri, self.isActive, self.loadedURI == uri else { return }
+                self.load(uri: uri, options: options)
+                if playing { self.play() }
+            }
+            return
+        }
         var text: UnsafeMutablePointer<CChar>?
         var debug: UnsafeMutablePointer<CChar>?
         var domain: GQuark = 0

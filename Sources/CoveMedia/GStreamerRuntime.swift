@@ -12,9 +12,11 @@ public enum GStreamerRuntime {
     /// Initialises GStreamer and loads the plugins a first video needs on a thread of its own, while the caller
     /// goes on (GTK's start-up). gst-libav alone maps FFmpeg's tree of about a hundred libraries, which would
     /// otherwise happen on the streaming thread between finding the type and decoding the first frame.
-    public static func prepareInBackground() {
+    public static func prepareInBackground(hardwareDecoding: HardwareDecoding = .auto) {
         DispatchQueue.global(qos: .userInitiated).async {
             ensureInitialized()
+            // Before any pipeline: decodebin3 reads the ranks when it is made.
+            hardwareDecoding.apply()
             for name in preloadedPlugins {
                 if let plugin = gst_plugin_load_by_name(name) { gst_object_unref(UnsafeMutableRawPointer(plugin)) }
             }

@@ -56,7 +56,8 @@ final class CoveApplication {
         switch SingleInstance.register(options, make: { [unowned self] flags in self.makeApplication(flags: flags) }) {
         case .primary:
             // This process plays: GStreamer's decoders load on another core while GTK starts below.
-            GStreamerRuntime.prepareInBackground()
+            GStreamerRuntime.prepareInBackground(
+                hardwareDecoding: options.playback.hardwareDecoding.flatMap(HardwareDecoding.init(word:)) ?? .auto)
         case .handedOver:
             // Kept, not unreferenced: GApplication warns about a registered application destroyed outside
             // g_application_run, and the process ends now anyway.

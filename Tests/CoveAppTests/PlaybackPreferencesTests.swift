@@ -46,6 +46,18 @@ final class PlaybackPreferencesTests: XCTestCase {
         XCTAssertEqual(StreamVariant.videoRenditions([ladder[0]]), [], "one rendition: nothing to choose")
     }
 
+    /// `--hwdec no|auto` and `hwdec=`: the command line over the file; anything else refused by name.
+    func testHardwareDecoding() throws {
+        XCTAssertEqual(try LaunchOptionsParsing.parse(["--hwdec=no"]).playback.hardwareDecoding, "no")
+        XCTAssertEqual(try LaunchOptionsParsing.parse(["--hwdec", "AUTO"], file: "[Playback]\nhwdec=no\n")
+            .playback.hardwareDecoding?.lowercased(), "auto")
+        XCTAssertEqual(try LaunchOptionsParsing.parse([], file: "[Playback]\nhwdec=no\n").playback.hardwareDecoding, "no")
+        XCTAssertNil(try LaunchOptionsParsing.parse([]).playback.hardwareDecoding)
+        XCTAssertEqual(LaunchOptionsParsing.message(["--hwdec", "vaapi"]), "“hwdec” must be no or auto")
+        XCTAssertEqual(LaunchOptionsParsing.message([], file: "[Playback]\nhwdec=yes\n"),
+                       "/home/viewer/.config/cove/cove.conf:2: “hwdec” must be no or auto")
+    }
+
     func testWhatIsNotALanguageIsRefused() {
         XCTAssertEqual(LaunchOptionsParsing.message(["--audio-language", "english please"]),
                        "“--audio-language” must be a language code such as en or pt-BR")

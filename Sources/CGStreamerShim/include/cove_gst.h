@@ -109,6 +109,12 @@ gchar *cove_element_census_describe(CoveElementCensus *census);
 
 /// The master playlist as it reached hlsdemux2 (g_free), or NULL before it arrived or for a stream without one.
 gchar *cove_playbin_master_playlist(GstElement *playbin);
+/// Raises every hardware decoder (class "Decoder" and "Hardware") above gst-libav's decoders; returns how many.
+guint cove_hardware_decoders_prefer(void);
+/// Ranks every hardware decoder NONE, so no decodebin picks one; returns how many.
+guint cove_hardware_decoders_disable(void);
+/// Whether `message` was posted by an element of a hardware decoder's factory.
+gboolean cove_message_src_is_hardware_decoder(GstMessage *message);
 /// The MPD as served, before its text AdaptationSets were taken out (g_free), or NULL before it arrived or for a stream of another kind.
 gchar *cove_playbin_dash_manifest(GstElement *playbin);
 /// Every element of `bin` (recursively) with its state and any state it is still changing to, one a line ("name:

@@ -9,6 +9,7 @@ import CoveCore
 ///     prefer_audio_description=true
 ///     quality=720p
 ///     always_resume=true
+///     hwdec=no
 ///
 /// Each source wins only for what it names.
 public struct PlaybackPreferences: Sendable, Equatable {
@@ -21,16 +22,19 @@ public struct PlaybackPreferences: Sendable, Equatable {
     public var prefersAudioDescription: Bool?
     /// The video rendition to hold ("720p"); nil switches adaptively.
     public var quality: String?
+    /// "no" or "auto" (`--hwdec`, `hwdec=`): decoding on the GPU where there is one; nil is auto.
+    public var hardwareDecoding: String?
     /// A video left midway starts where it was left, without the offer.
     public var alwaysResume: Bool?
 
     public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool? = nil,
-                quality: String? = nil, alwaysResume: Bool? = nil) {
+                quality: String? = nil, alwaysResume: Bool? = nil, hardwareDecoding: String? = nil) {
         self.audioLanguage = audioLanguage
         self.captionLanguage = captionLanguage
         self.prefersAudioDescription = prefersAudioDescription
         self.quality = quality
         self.alwaysResume = alwaysResume
+        self.hardwareDecoding = hardwareDecoding
     }
 
     public init(keyFile: KeyFile, path: String) throws(ConfigurationError) {
@@ -40,6 +44,7 @@ public struct PlaybackPreferences: Sendable, Equatable {
             case "audio-language": audioLanguage = value.isEmpty ? nil : value
             case "caption-language": captionLanguage = value.isEmpty ? nil : value
             case "quality": quality = value.isEmpty || value.lowercased() == "auto" ? nil : value
+            case "hwdec": hardwareDecoding = value.isEmpty ? nil : value.lowercased()
             case "prefer-audio-description", "always-resume":
                 let flag: Bool
                 switch value.lowercased() {
@@ -60,13 +65,17 @@ public struct PlaybackPreferences: Sendable, Equatable {
         PlaybackPreferences(audioLanguage: audioLanguage ?? other.audioLanguage,
                             captionLanguage: captionLanguage ?? other.captionLanguage,
                             prefersAudioDescription: prefersAudioDescription ?? other.prefersAudioDescription,
-                            quality: quality ?? other.quality, alwaysResume: alwaysResume ?? other.alwaysResume)
+                            quality: quality ?? other.quality, alwaysResume: alwaysResume ?? other.alwaysResume,
+                            hardwareDecoding: hardwareDecoding ?? other.hardwareDecoding)
     }
 
     public func validate() throws(ConfigurationError) {
         if let quality, QualityPreference(quality) == nil {
             throw ConfigurationError(message: tr("“%@” must be a picture height such as 720p")
                 .replacingPlaceholder(with: "quality"))
+        }
+        if let hardwareDecoding, !["no", "auto"].contains(hardwareDecoding.lowercased()) {
+            throw ConfigurationError(message: tr("“%@” must be no or auto").replacingPlaceholder(with: "hwdec"))
         }
         for (option, value) in [("--audio-language", audioLanguage), ("--caption-language", captionLanguage)] {
             guard let value else { continue }

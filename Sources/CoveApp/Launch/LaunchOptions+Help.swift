@@ -48,6 +48,7 @@ extension LaunchOptions {
             "  --demo                        " + tr("play from the built-in demo catalog (no internet needed)"),
             "  --download                    " + tr("with --video-id: download the video for offline viewing, without a window"),
             "  --quality QUALITY             " + tr("play (or with --download, download) this quality, e.g. 720p"),
+            "  --hwdec no|auto               " + tr("decode on the GPU where there is one (auto, the default) or never"),
             "  --audio-language LANG         " + tr("play this audio language when a video has it (default: the desktop's)"),
             "  --caption-language LANG|off   " + tr("show captions in this language (default: when the audio is not in yours)"),
             "  --prefer-audio-description    " + tr("play the audio description when a video has one"),

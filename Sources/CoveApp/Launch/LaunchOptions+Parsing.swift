@@ -61,6 +61,7 @@ extension LaunchOptions {
         "--audio-language": .value(\.playback.audioLanguage),
         "--caption-language": .value(\.playback.captionLanguage),
         "--prefer-audio-description": .setting(\.playback.prefersAudioDescription),
+        "--hwdec": .value(\.playback.hardwareDecoding),
         "--downloads": .flag(\.listDownloads),
         "--search": .value(\.search),
         "--sort": .value(\.sort),

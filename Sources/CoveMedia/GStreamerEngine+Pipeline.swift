@@ -41,8 +41,10 @@ extension GStreamerEngine {
         if options.videoOutput == .frames {
             tapFullSizeFrames(of: playbin)
             // The sink bin converts and scales, on every core; playsink's own converters would do it first, on
-            // one thread, in the order of convert then scale (every source pixel converted to RGBA).
-            cove_object_set_int(playbin, "flags", cove_object_get_int(playbin, "flags") | Self.nativeVideoFlag)
+            // one thread, in the order of convert then scale (every source pixel converted to RGBA). Nor does Cove
+            // offer colour balance: playsink's videobalance and its two converters are not built.
+            let flags = cove_object_get_int(playbin, "flags") | Self.nativeVideoFlag
+            cove_object_set_int(playbin, "flags", flags & ~Self.softColorBalanceFlag)
         }
         if let audioSink = makeAudioSink() { cove_object_set_object(playbin, "audio-sink", audioSink) }
         // Time-stretching instead of resampling: playback at another speed keeps the voices' pitch.

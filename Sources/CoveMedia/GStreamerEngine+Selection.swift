@@ -19,6 +19,8 @@ extension GStreamerEngine {
     static let textFlag: Int32 = 0x4
     /// GST_PLAY_FLAG_NATIVE_VIDEO: playsink adds no converters of its own before the video sink.
     static let nativeVideoFlag: Int32 = 0x40
+    /// GST_PLAY_FLAG_SOFT_COLORBALANCE: playsink's videobalance, with a converter on each side.
+    static let softColorBalanceFlag: Int32 = 0x400
     /// How long a request may go unconfirmed before the next one is let through.
     static let selectionTimeoutMilliseconds: UInt32 = 3000
 

@@ -23,9 +23,11 @@ public enum GStreamerRuntime {
         }
     }
 
-    /// What playing an MP4 or an HLS stream loads first, the decoders' plugin largest of all.
-    static let preloadedPlugins = ["libav", "playback", "typefindfunctions", "isomp4", "videoconvertscale", "app",
-                                   "audioconvert", "audioresample", "autodetect", "coreelements"]
+    /// What playing an MP4 or an HLS stream loads, in the order the pipeline needs them: loading a plugin holds
+    /// GStreamer's plugin lock, so the main thread making playbin3 would wait behind gst-libav (about 60 ms of
+    /// FFmpeg's symbol lookups), which is needed only once the file's type and streams are known.
+    static let preloadedPlugins = ["coreelements", "playback", "typefindfunctions", "app", "videoconvertscale",
+                                   "autodetect", "isomp4", "audioconvert", "audioresample", "libav"]
 
     /// Whether an element factory of this name is installed (e.g. "playbin3", "hlsdemux2").
     public static func hasElement(_ factoryName: String) -> Bool {

@@ -24,10 +24,12 @@ public enum GStreamerRuntime {
     }
 
     /// What playing an MP4 or an HLS stream loads, in the order the pipeline needs them: loading a plugin holds
-    /// GStreamer's plugin lock, so the main thread making playbin3 would wait behind gst-libav (about 60 ms of
-    /// FFmpeg's symbol lookups), which is needed only once the file's type and streams are known.
+    /// GStreamer's plugin lock, so the main thread making the pipeline (playbin, the sink bin's elements,
+    /// scaletempo from audiofx, the HTTP source from soup) would wait behind gst-libav (about 60 ms of FFmpeg's
+    /// symbol lookups), which is needed only once the file's type and streams are known.
     static let preloadedPlugins = ["coreelements", "playback", "typefindfunctions", "app", "videoconvertscale",
-                                   "autodetect", "isomp4", "audioconvert", "audioresample", "libav"]
+                                   "autodetect", "audiofx", "soup", "isomp4", "audioconvert", "audioresample",
+                                   "libav"]
 
     /// Whether an element factory of this name is installed (e.g. "playbin3", "hlsdemux2").
     public static func hasElement(_ factoryName: String) -> Bool {

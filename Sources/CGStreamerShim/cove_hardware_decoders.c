@@ -4,7 +4,8 @@
 
 // Hardware decoders are told apart by their class ("Codec/Decoder/Video/Hardware": GStreamer's va, vaapi, nvcodec,
 // v4l2 decoders all say so). decodebin3 and decodebin pick decoders by rank, so a rank is how a choice is made:
-// above gst-libav's PRIMARY to prefer one, NONE to never use it. Main thread; before the pipelines that should see it.
+// above gst-libav's PRIMARY to prefer one, NONE to never use it. Any thread (the registry locks itself), before the
+// pipelines that should see it: a decodebin reads the ranks when it is made.
 
 static gboolean is_hardware_decoder_factory(GstElementFactory *factory) {
     const gchar *klass = gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS);

@@ -51,42 +51,45 @@ let package = Package(
         // The 360 view's GL (shaders, texture upload, the two eyes of VR goggles), as interop.md advises.
         .target(name: "CSphere", dependencies: ["CEpoxy"], linkerSettings: [.linkedLibrary("m")]),
 
-        .target(name: "CoveCore", dependencies: ["CLibc"], swiftSettings: strict,
+        .target(name: "CoveCore", dependencies: ["CLibc"], exclude: ["README.md"], swiftSettings: strict,
                 linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CoveGLib", dependencies: ["CoveCore", "CGLib", "CGLibShim", "CSoup"], swiftSettings: strict),
+        .target(name: "CoveGLib", dependencies: ["CoveCore", "CGLib", "CGLibShim", "CSoup"], exclude: ["README.md"],
+                swiftSettings: strict),
         // XML through libxml2 (no network, no DTD, no entities), for the ad readers and the DASH manifest reader.
-        .target(name: "CoveXML", dependencies: ["CoveCore", "CXMLShim"], swiftSettings: strict),
-        .target(name: "CoveService", dependencies: ["CoveCore", "CoveXML", "CCurl", "CCurlShim"], swiftSettings: strict),
+        .target(name: "CoveXML", dependencies: ["CoveCore", "CXMLShim"], exclude: ["README.md"], swiftSettings: strict),
+        .target(name: "CoveService", dependencies: ["CoveCore", "CoveXML", "CCurl", "CCurlShim"], exclude: ["README.md"],
+                swiftSettings: strict),
         .target(name: "CoveMedia",
                 dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
                                "CZVBIShim", "CLibc", "CoveXML"],
-                swiftSettings: strict),
+                exclude: ["README.md"], swiftSettings: strict),
         // Google Cast: the channel to a device (TLS through GIO, CASTV2 frames) and its protocol.
         .target(name: "CoveCast", dependencies: ["CoveCore", "CoveGLib", "CCastChannel", "CAvahi"],
-                swiftSettings: strict),
+                exclude: ["README.md"], swiftSettings: strict),
         .target(name: "CoveEmulator",
                 dependencies: ["CoveCore", "CoveGLib", "CoveCast", "CSoup", "CGStreamer", "CGLib", "CGLibShim",
                                "CCrypto", "CCryptoShim", "CAvahi"],
-                swiftSettings: strict),
+                exclude: ["README.md"], swiftSettings: strict),
         .target(name: "CoveUI",
                 dependencies: ["CoveCore", "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CSphere"],
-                swiftSettings: mainActorByDefault),
+                exclude: ["README.md"], swiftSettings: mainActorByDefault),
         // The app's tier: launch options, configuration, recents, the renderer choice, and the pages that call
         // services (the start page, catalog search, downloads). CoveUI's widgets below it are handed what to show.
         .target(name: "CoveApp",
                 dependencies: ["CoveCore", "CoveService", "CoveUI", "CoveGLib", "CGtk", "CGtkShim", "CGLib",
                                "CGLibShim", "CLibc"],
-                swiftSettings: strict),
+                exclude: ["README.md"], swiftSettings: strict),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveCast", "CoveUI", "CoveApp",
                                          "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
+                          exclude: ["README.md"],
                           swiftSettings: mainActorByDefault),
         // The demo catalog's Playback API, a program of its own that `cove --demo` starts: the player never links
         // the emulator (nor, through it, libcrypto).
         .executableTarget(name: "cove-demo-server", dependencies: ["CoveEmulator", "CoveCore"], swiftSettings: strict),
 
         .executableTarget(name: "cove-bench", dependencies: ["CoveCore", "CoveService", "CoveEmulator", "CoveMedia", "CoveGLib"],
-                          swiftSettings: strict),
+                          exclude: ["README.md"], swiftSettings: strict),
 
         .testTarget(name: "CoveCoreTests", dependencies: ["CoveCore"], swiftSettings: strict),
         .testTarget(name: "CoveCastTests", dependencies: ["CoveCast", "CoveEmulator", "CoveCore", "CoveGLib", "MDNSSandbox"],

@@ -6,7 +6,7 @@
 // threshold only sometimes climbs above their size (it follows whichever large block is freed first), and the heap's
 // top is trimmed at 128 KiB: then each frame's buffers are mapped and zeroed anew, 54,000 more page faults a second
 // at 1080p and a sixth more CPU. Fixed at the dynamic threshold's own ceiling (32 MiB, above a 4K frame) and a trim
-// threshold twice that, the same blocks are reused (README, "Start-up and memory").
+// threshold twice that, the same blocks are reused (Sources/cove-bench/README.md, "Start-up and memory").
 void cove_keep_frame_buffers_in_heap(void) {
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);

@@ -1,6 +1,6 @@
 import CoveCore
 
-/// What the ad controls say at one moment (the SDK's BCOVPUIAdControlView strings, facts §1.5), worked out from
+/// What the ad controls say at one moment (the SDK's BCOVPUIAdControlView strings, SDK notes, “Advertising mode”), worked out from
 /// the ad playing and the seconds into it now, so every view (the player, Picture in Picture) says the same.
 struct AdDisplay: Equatable {
     /// "Ad (1 of 2)".

@@ -2,7 +2,7 @@ import CGtk
 import CGtkShim
 import CoveCore
 
-/// The slider's advertising mode (the SDK's `BCOVPUISlider.advertisingMode`, facts §1.5) and the ad breaks' ticks
+/// The slider's advertising mode (the SDK's `BCOVPUISlider.advertisingMode`, SDK notes, “Advertising mode”) and the ad breaks' ticks
 /// between ads.
 extension ControlBar {
     /// In an ad the slider shows the ad's own progress in yellow and takes no input; cue point marks, ad ticks and
@@ -42,7 +42,7 @@ extension ControlBar {
         cove_accessible_set_value_text(slider, text + " / " + total)
     }
 
-    /// The breaks' places on the content slider (one tick each, facts §1.5), replacing the previous ones.
+    /// The breaks' places on the content slider (one tick each, SDK notes, “Advertising mode”), replacing the previous ones.
     func setAdMarkers(_ markers: [AdMarker]) {
         guard markers != adMarkers else { return }
         adMarkers = markers

@@ -33,7 +33,7 @@ final class ControlBar {
     var onPreferredBitrate: () -> Void = {}
     var onOverflow: () -> Void = {}
     var onCast: () -> Void = {}
-    /// While a bumper plays the slider is purple and cannot seek (facts §8.1).
+    /// While a bumper plays the slider is purple and cannot seek (SDK notes, “Bumper mode”).
     private(set) var bumperModeActive = false
     /// While a server-side ad plays the slider is yellow, shows the ad's own progress and takes no input (facts
     /// §1.5, ControlBar+Advertising).
@@ -226,7 +226,7 @@ final class ControlBar {
         if active { gtk_widget_add_css_class(root, "cove-bumper") } else { gtk_widget_remove_css_class(root, "cove-bumper") }
     }
 
-    /// Green at the live edge, white behind it (facts §3.6).
+    /// Green at the live edge, white behind it (SDK notes, “Live button”).
     func setAtLiveEdge(_ atEdge: Bool) {
         if atEdge { gtk_widget_add_css_class(liveButton, "cove-live-edge") }
         else { gtk_widget_remove_css_class(liveButton, "cove-live-edge") }
@@ -269,7 +269,7 @@ final class ControlBar {
         gtk_scale_clear_marks(cast(slider))
         // Clearing took the ad ticks too.
         defer { placeAdMarks() }
-        // A bumper's slider has no markers (facts §8.1), nor an ad's (facts §1.5).
+        // A bumper's slider has no markers (SDK notes, “Bumper mode”), nor an ad's (“Advertising mode”).
         placedMarkCount = 0
         guard !bumperModeActive, !adModeActive else { return }
         let adjustment = gtk_range_get_adjustment(cast(slider) as UnsafeMutablePointer<GtkRange>)

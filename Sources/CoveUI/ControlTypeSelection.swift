@@ -58,7 +58,7 @@ struct ControlTypeSelection {
         update { $0.externalRouteEnabled = known }
     }
 
-    /// Bumper mode hides jump back (facts §8.1); returns whether the controls changed.
+    /// Bumper mode hides jump back (SDK notes, “Bumper mode”); returns whether the controls changed.
     mutating func bumperModeChanged(_ active: Bool) -> Bool {
         update { $0.bumperModeActive = active }
     }

@@ -308,7 +308,7 @@ public final class PlayerView {
         onLayoutChange?(name, compact)
     }
 
-    /// Live button: to the newest part of the stream, playing (facts §3.6).
+    /// Live button: to the newest part of the stream, playing (SDK notes, “Live button”).
     func goToLiveEdge() {
         guard let window = controller.state.seekableRange else { return }
         send(.seek(window.end))

@@ -1,6 +1,6 @@
 import CoveCore
 
-/// The SDK's BCOVPUIPlayerViewOptions, with its defaults (facts §3.1).
+/// The SDK's BCOVPUIPlayerViewOptions, with its defaults (SDK notes, “Player view options”).
 public struct PlayerViewOptions {
     public var jumpBackInterval: Double = 10
     public var hideControlsInterval: Double = 3

@@ -1,6 +1,6 @@
 import CGtk
 
-/// Cove's look: a dark translucent control bar over black video, slider colours from the SDK (facts §1.4).
+/// Cove's look: a dark translucent control bar over black video, slider colours from the SDK (SDK notes, “Colours”).
 public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
@@ -53,7 +53,7 @@ public enum PlayerStyle {
     .cove-control-bar.cove-bumper scale highlight { background-color: rgb(128, 0, 128); }
     .cove-control-bar.cove-bumper scale trough { background-color: rgb(64, 64, 64); }
     .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
-    /* Advertising mode (facts §1.5): the ad's progress in the SDK's yellow, on a slider that takes no input. */
+    /* Advertising mode (SDK notes, “Advertising mode”): the ad's progress in the SDK's yellow, on a slider that takes no input. */
     .cove-control-bar.cove-ad scale highlight, .cove-control-bar.cove-ad scale:disabled highlight {
         background-color: rgb(255, 204, 0);
     }

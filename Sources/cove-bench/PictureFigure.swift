@@ -2,11 +2,12 @@ import CoveEmulator
 import Foundation
 
 /// `cove-bench --picture [--seconds N] [--rounds N] [--media FILE] [--projection equirectangular]`, under X
-/// (xvfb-run): the picture path's figures (flat, or the 360 view with a projection) without the
-/// peers of `../shared/bench`, so a regression shows on any machine. The real `cove` plays a 1080p30 H.264 MP4
-/// (encoded here once, a keyframe every 4 s, AAC) in a 1280×720 window (its stored window size), audio to a
-/// clocked null sink as the shared harness does. Printed per round: the first paint after exec, pictures painted of
-/// those due from the first paint to the end, the process's CPU seconds in the last N seconds, and its peak RSS.
+/// (xvfb-run): the picture path's figures (flat, or the 360 view with a projection) without the peers the
+/// side-by-side player benchmark runs (Sources/cove-bench/README.md), so a regression shows on any machine. The
+/// real `cove` plays a 1080p30 H.264 MP4 (encoded here once, a keyframe every 4 s, AAC) in a 1280×720 window (its
+/// stored window size), audio to a clocked null sink as the side-by-side harness does. Printed per round: the first
+/// paint after exec, pictures painted of those due from the first paint to the end, the process's CPU seconds in the
+/// last N seconds, and its peak RSS.
 enum PictureFigure {
     struct Round {
         var firstPaintMilliseconds: Double

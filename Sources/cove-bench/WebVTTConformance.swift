@@ -1,7 +1,7 @@
 import CoveCore
 import Foundation
 
-/// The two modes /work/shared/conformance/webvtt's runner drives (its README is the contract):
+/// The two modes Tests/Conformance/webvtt's runner drives (its README.md is the contract):
 ///   cove-bench --webvtt FILE...     one JSON object per file: what the WebVTT parser makes of it
 ///   cove-bench --webvtt-cue-text    stdin: a JSON array of cue texts; one JSON array of nodes per text
 /// Only JSON goes to stdout, one value per line.

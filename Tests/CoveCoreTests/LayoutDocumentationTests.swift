@@ -2,22 +2,22 @@ import CoveCore
 import Foundation
 import XCTest
 
-/// The README documents the supplied layouts and the layout file format; both are generated from the code, and this
-/// keeps the README from drifting away from them.
+/// The manual page documents the supplied layouts and the layout file format; both are written by the code, and this
+/// keeps the page from drifting away from them.
 final class LayoutDocumentationTests: XCTestCase {
-    private func readme() throws -> String {
+    private func manual() throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        return try String(contentsOf: root.appendingPathComponent("data/cove.1"), encoding: .utf8)
     }
 
-    func testReadmeCarriesTheCompositionTable() throws {
-        XCTAssertTrue(try readme().contains(SuppliedLayout.compositionTable.trimmingCharacters(in: .whitespacesAndNewlines)),
-                      "paste SuppliedLayout.compositionTable into README.md")
+    func testTheManualCarriesTheLayoutsComposition() throws {
+        let section = SuppliedLayout.manualSection.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try manual().contains(section), "put SuppliedLayout.manualSection into data/cove.1:\n\(section)")
     }
 
-    func testReadmeCarriesTheLayoutFileFormat() throws {
-        XCTAssertTrue(try readme().contains(ControlLayout.layoutFileFormat.trimmingCharacters(in: .whitespacesAndNewlines)),
-                      "paste ControlLayout.layoutFileFormat into README.md")
+    func testTheManualCarriesTheLayoutFileFormat() throws {
+        let format = ControlLayout.layoutFileFormat.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try manual().contains(format), "put ControlLayout.layoutFileFormat into data/cove.1:\n\(format)")
     }
 }

@@ -53,8 +53,8 @@ final class LayoutFileTests: XCTestCase {
 
     func testTheDocumentedExampleIsAValidFile() throws {
         let format = ControlLayout.layoutFileFormat
-        let start = try XCTUnwrap(format.firstRange(of: "```json\n")).upperBound
-        let end = try XCTUnwrap(format[start...].firstRange(of: "```")).lowerBound
+        let start = try XCTUnwrap(format.firstRange(of: ".EX\n")).upperBound
+        let end = try XCTUnwrap(format[start...].firstRange(of: ".EE")).lowerBound
         let layout = try ControlLayout(layoutJSON: String(format[start..<end]))
         XCTAssertEqual(layout.compact.count, 2)
     }

@@ -161,20 +161,37 @@ final class LayoutSuppliedTests: XCTestCase {
         }
     }
 
-    func testCompositionTableIsWrittenFromTheLayouts() {
-        let lines = SuppliedLayout.compositionTable.split(separator: "\n")
-        XCTAssertEqual(lines.filter { $0.hasPrefix("| `") }.count, 6)
-        let vod = "| `vod` | playback · jumpBack · currentTime · timeSeparator · duration · **progress** · "
-            + "closedCaption · preferredBitrate · video360 · pictureInPicture · externalRoute · overflow · volume · "
-            + "screenMode | 1: currentTime · **progress** · duration<br>2: playback · jumpBack · *spacer* · "
-            + "closedCaption · preferredBitrate · video360 · pictureInPicture · externalRoute · overflow · volume · "
-            + "screenMode |"
-        XCTAssertTrue(lines.contains(vod[...]))
-        let liveAudio = "| `live-audio` | playback · live · *spacer* · closedCaption · preferredBitrate · externalRoute · "
-            + "overflow · volume | playback · live · *spacer* · closedCaption · preferredBitrate · externalRoute · "
-            + "overflow · volume |"
-        XCTAssertTrue(lines.contains(liveAudio[...]))
-        XCTAssertTrue(SuppliedLayout.compositionTable.contains(
+    func testTheManualSectionIsWrittenFromTheLayouts() {
+        let section = SuppliedLayout.manualSection
+        XCTAssertEqual(section.components(separatedBy: ".TP\n.B ").count - 1, 6, section)
+        let vod = """
+            .TP
+            .B vod
+            Standard rows (450 px and wider):
+            playback \\(md jumpBack \\(md currentTime \\(md timeSeparator \\(md duration \\(md \\fBprogress\\fR \\(md \
+            closedCaption \\(md preferredBitrate \\(md video360 \\(md pictureInPicture \\(md externalRoute \\(md overflow \\(md \
+            volume \\(md screenMode
+            .br
+            Compact rows (narrower):
+            .br
+            1: currentTime \\(md \\fBprogress\\fR \\(md duration
+            .br
+            2: playback \\(md jumpBack \\(md \\fIspacer\\fR \\(md closedCaption \\(md preferredBitrate \\(md video360 \\(md \
+            pictureInPicture \\(md externalRoute \\(md overflow \\(md volume \\(md screenMode
+            """
+        XCTAssertTrue(section.contains(vod), section)
+        let liveAudio = """
+            .B live-audio
+            Standard rows (450 px and wider):
+            playback \\(md live \\(md \\fIspacer\\fR \\(md closedCaption \\(md preferredBitrate \\(md externalRoute \\(md \
+            overflow \\(md volume
+            .br
+            Compact rows (narrower):
+            playback \\(md live \\(md \\fIspacer\\fR \\(md closedCaption \\(md preferredBitrate \\(md externalRoute \\(md \
+            overflow \\(md volume
+            """
+        XCTAssertTrue(section.contains(liveAudio), section)
+        XCTAssertTrue(section.contains(
             "(the trailing-most first among equals): empty, video360, externalRoute, pictureInPicture, preferredBitrate, "
                 + "timeSeparator, duration, jumpBack, overflow, volume, closedCaption, currentTime, progress, live, "
                 + "screenMode, playback."))

@@ -3,7 +3,7 @@ import CoveEmulator
 import CoveService
 import XCTest
 
-/// Bumpers beside a find (README "Bumper Support"): by ID, by reference ID, overridden by a `bumper_id` custom field.
+/// Bumpers beside a find (SDK notes, “Bumper mode”): by ID, by reference ID, overridden by a `bumper_id` custom field.
 final class BumperTests: XCTestCase {
     private func service(_ emulator: PlaybackAPIEmulator, requestTimeout: Double = 10) -> PlaybackService {
         PlaybackService(configuration: EmulatorFixture.configuration(emulator, requestTimeout: requestTimeout))

@@ -80,7 +80,7 @@ final class AdInspectorTests: XCTestCase {
         }
     }
 
-    /// With COVE_SCREENSHOT_DIR set, the window as drawn (for the README).
+    /// With COVE_SCREENSHOT_DIR set, the window as drawn (for data/screenshots).
     @MainActor private static func saveScreenshot(_ window: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         guard let directory = ProcessInfo.processInfo.environment["COVE_SCREENSHOT_DIR"],
               let texture = cove_widget_render_texture(window) else { return }

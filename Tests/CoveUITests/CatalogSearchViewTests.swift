@@ -21,7 +21,7 @@ final class CatalogSearchViewTests: XCTestCase {
     }
 
     /// The form over a 480-pixel window: the grid fits two posters a row inside it, every poster arrives. With
-    /// COVE_SCREENSHOT_DIR set, the form is saved as search-grid.png (the README's screenshot).
+    /// COVE_SCREENSHOT_DIR set, the form is saved as search-grid.png (a screenshot in data/screenshots).
     func testTheFormShowsTheGridInANarrowWindow() throws {
         try MainActor.assumeIsolated { try CatalogSearchScenario.run { try $0.formInANarrowWindow() } }
     }

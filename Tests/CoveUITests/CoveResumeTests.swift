@@ -57,9 +57,15 @@ final class CoveResumeTests: XCTestCase {
         try "[Playback]\nalways_resume=true\n".write(to: home.appendingPathComponent("config/cove/cove.conf"),
                                                      atomically: true, encoding: .utf8)
         let always = try CoveProcess(UITestSupport.coveBinary, api, environment: environment)
-        defer { always.stop() }
         let lines = always.waitForLines(timeout: 60) { Self.times($0).count >= 2 }
+        always.stop()
         let played = Self.times(lines).filter { $0 > 0 }
         XCTAssertGreaterThanOrEqual(played.first ?? 0, 4, "\(Self.times(lines))")
+
+        // `--start-at 0` is a start asked for: from the beginning, not resumed even then.
+        let fromStart = try CoveProcess(UITestSupport.coveBinary, api + ["--start-at", "0"], environment: environment)
+        defer { fromStart.stop() }
+        let started = fromStart.waitForLines(timeout: 60) { Self.times($0).filter { $0 > 0 }.count >= 2 }
+        XCTAssertLessThan(Self.times(started).filter { $0 > 0 }.first ?? 99, 2, "\(Self.times(started))")
     }
 }

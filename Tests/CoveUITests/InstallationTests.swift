@@ -42,6 +42,10 @@ final class InstallationTests: XCTestCase {
             let icon = try String(contentsOfFile: "\(share)/\(path)", encoding: .utf8)
             XCTAssertTrue(icon.contains("<svg"), path)
         }
+        // `man cove` finds the installed page through the prefix's man directory.
+        let manual = try ManualPageTests.man(["-M", "\(share)/man", "cove"])
+        XCTAssertEqual(manual.status, 0, manual.standardError)
+        XCTAssertTrue(ManualPageTests.plain(manual.standardOutput).contains("--video-id"), manual.standardOutput)
         let service = try String(contentsOfFile: "\(share)/dbus-1/services/\(appID).service", encoding: .utf8)
         XCTAssertEqual(service, "[D-BUS Service]\nName=\(appID)\nExec=\(prefix)/bin/cove --gapplication-service\n")
 
@@ -161,7 +165,7 @@ final class InstallationTests: XCTestCase {
 
     // MARK: Support
 
-    private func installScript(_ arguments: [String], destdir: String? = nil) throws -> Finished {
+    private func installScript(_ arguments: [String], destdir: String? = nil) throws -> FinishedCommand {
         var environment = ProcessInfo.processInfo.environment
         environment["DESTDIR"] = destdir
         return try run(source.appendingPathComponent("meson-helpers/install").path,
@@ -186,36 +190,8 @@ final class InstallationTests: XCTestCase {
         (desktop["MimeType"] ?? "").split(separator: ";").map(String.init)
     }
 
-    struct Finished {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
-    /// Runs a command to its end; its output goes to files, so a chatty child never blocks on a full pipe.
     private func run(_ executable: String, _ arguments: [String],
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Finished {
-        let out = scratch.appendingPathComponent("out-\(UUID().uuidString)")
-        let err = scratch.appendingPathComponent("err-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: out.path, contents: nil),
-              FileManager.default.createFile(atPath: err.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Finished(status: process.terminationStatus,
-                        standardOutput: try String(contentsOf: out, encoding: .utf8),
-                        standardError: try String(contentsOf: err, encoding: .utf8))
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FinishedCommand {
+        try FinishedCommand(executable, arguments, environment: environment)
     }
 }

@@ -11,7 +11,7 @@ extension PlayerViewTests {
 }
 
 final class ControlBarSliderTests: XCTestCase {
-    /// Bumper mode (facts §8.1): no buffered region and no markers; both return with the content.
+    /// Bumper mode (SDK notes, “Bumper mode”): no buffered region and no markers; both return with the content.
     func testBumperModeHidesTheBufferedRegionAndTheMarkers() throws {
         try MainActor.assumeIsolated {
             try UITestSupport.initGTK()

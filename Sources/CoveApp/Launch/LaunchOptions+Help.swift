@@ -68,7 +68,7 @@ extension LaunchOptions {
             "  --verbose                     " + tr("with --version: also the session ID and library versions"),
             "  -h, --help                    " + tr("show this help and exit"),
             "",
-            tr("Settings not given here are read from $XDG_CONFIG_HOME/cove/cove.conf (see the README)."),
+            tr("Settings not given here are read from $XDG_CONFIG_HOME/cove/cove.conf (see “man cove”)."),
             "",
             tr("Files and URIs given alone (or nothing at all) go to the Cove already running, which plays them in its window."),
             tr("Any option starts a player of its own instead, as --new-window does."),

@@ -14,7 +14,8 @@ extension PlaybackController {
         self.videos = videos
         currentIndex = nil
         pendingBumper = bumper
-        pendingStartPosition = position.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        // A start at 0 is still a start asked for: no offer to resume, nor a resume, overrides it.
+        pendingStartPosition = position.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         guard videos.contains(where: sessionProvider.canPlay) else {
             reportNothingPlayable()
             return

@@ -32,7 +32,7 @@ extension MediaType {
 }
 
 extension VideoType {
-    /// The SDK does not publish its threshold (facts §9.3). A minute keeps a live stream whose playlist lists a
+    /// The SDK does not publish its threshold (SDK notes, “Live button”). A minute keeps a live stream whose playlist lists a
     /// few segments (seconds of seekable media, where a seek bar would only jitter) out of DVR mode, while any
     /// real DVR window (typically 30 minutes or more) is well above it.
     public static let minimumDVRWindow = 60.0

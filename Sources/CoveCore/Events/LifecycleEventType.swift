@@ -1,4 +1,4 @@
-/// The SDK's lifecycle event names (facts §4.1), as they appear in `--print-events`.
+/// The SDK's lifecycle event names (SDK notes, “Lifecycle events”), as they appear in `--print-events`.
 public enum LifecycleEventType: String, Sendable, CaseIterable {
     case ready = "Ready"
     case fail = "Fail"

@@ -60,7 +60,7 @@ public struct LayoutContext: Sendable, Hashable {
     public var is360: Bool
     /// `PlayerViewOptions.showPictureInPictureButton`.
     public var pictureInPictureEnabled: Bool
-    /// A bumper is playing: no jumping back during it (facts §8.1).
+    /// A bumper is playing: no jumping back during it (SDK notes, “Bumper mode”).
     public var bumperModeActive: Bool
     /// The 360 view shows VR goggles: no screen-mode button.
     public var vrGoggles = false

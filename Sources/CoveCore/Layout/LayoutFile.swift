@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 extension ControlLayout {
-    /// The layout file format (`--layout-file FILE`), as Markdown for the README.
+    /// The layout file format (`--layout-file FILE`), as the manual page's roff, beside the reader it describes.
     public static let layoutFileFormat = """
         A layout file is a JSON object:
-
-        ```json
+        .PP
+        .EX
         {
           "standard": [
             [{"tag": "playback"}, {"tag": "currentTime"}, {"tag": "progress", "elasticity": 1},
@@ -17,24 +17,32 @@ extension ControlLayout {
           ],
           "controlBarHeight": 44, "horizontalItemSpacing": 8, "compactLayoutMaximumWidth": 450
         }
-        ```
-
-        - `standard` (required) and `compact` (optional; without it the standard rows are used at every width):
-          arrays of rows, each an array of controls, leading to trailing.
-        - A control: `tag` (required) is one of playback, jumpBack, closedCaption, screenMode, currentTime,
-          timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture,
-          externalRoute (the Cast button), volume, overflow (the More button: playback speed);
-          `width` in pixels, -1 (the default) for the control's default width; `elasticity`, 0 (the default) for a
-          fixed width, more to share the row's leftover width; `removed` (default false) to start hidden;
-          `id` names an `empty` control that hosts an application widget.
-        - A control appears at most once per arrangement. A tag (or an `empty` control's `id`) found in both
-          arrangements is the same control and keeps its state when the arrangement changes; values given for it
-          again must be the same. Every `empty` control without an `id` is a spacer of its own.
-        - closedCaption, preferredBitrate, video360, pictureInPicture, externalRoute and jumpBack are shown and hidden
-          by the player as the video and the devices known require, whatever `removed` says.
-        - `controlBarHeight`, `horizontalItemSpacing`, `compactLayoutMaximumWidth`: optional, in pixels.
-        - Limits: pixel values up to 10000, `elasticity` up to 1000, 16 rows per arrangement, 64 controls per row.
-        - An unknown key, an unknown tag or a value of the wrong type is refused with the line and column.
+        .EE
+        .IP \\(bu 2
+        \\fBstandard\\fR (required) and \\fBcompact\\fR (optional; without it the standard rows are used at every
+        width): arrays of rows, each an array of controls, leading to trailing.
+        .IP \\(bu 2
+        A control: \\fBtag\\fR (required) is one of playback, jumpBack, closedCaption, screenMode, currentTime,
+        timeSeparator, duration, progress, live, empty, video360, preferredBitrate, pictureInPicture, externalRoute
+        (the Cast button), volume, overflow (the More button: playback speed); \\fBwidth\\fR in pixels, \\-1 (the
+        default) for the control's default width; \\fBelasticity\\fR, 0 (the default) for a fixed width, more to
+        share the row's leftover width; \\fBremoved\\fR (default false) to start hidden; \\fBid\\fR names an
+        \\fBempty\\fR control that hosts an application widget.
+        .IP \\(bu 2
+        A control appears at most once per arrangement. A tag (or an \\fBempty\\fR control's \\fBid\\fR) found in
+        both arrangements is the same control and keeps its state when the arrangement changes; values given for it
+        again must be the same. Every \\fBempty\\fR control without an \\fBid\\fR is a spacer of its own.
+        .IP \\(bu 2
+        closedCaption, preferredBitrate, video360, pictureInPicture, externalRoute and jumpBack are shown and hidden
+        by the player as the video and the devices known require, whatever \\fBremoved\\fR says.
+        .IP \\(bu 2
+        \\fBcontrolBarHeight\\fR, \\fBhorizontalItemSpacing\\fR, \\fBcompactLayoutMaximumWidth\\fR: optional, in
+        pixels.
+        .IP \\(bu 2
+        Limits: pixel values up to 10000, \\fBelasticity\\fR up to 1000, 16 rows per arrangement, 64 controls per
+        row.
+        .IP \\(bu 2
+        An unknown key, an unknown tag or a value of the wrong type is refused with the line and column.
         """
 
     /// Reads a layout file (see `layoutFileFormat`).

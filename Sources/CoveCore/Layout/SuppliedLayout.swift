@@ -1,5 +1,5 @@
 /// The six layouts Cove supplies, named as on the command line (`--layout NAME`) and in `layout` events.
-/// The SDK does not publish the composition of its own; this is Cove's, documented in `compositionTable`.
+/// The SDK does not publish the composition of its own; this is Cove's, documented in `manualSection`.
 public enum SuppliedLayout: String, Sendable, Hashable, CaseIterable {
     case vod = "vod"
     case live = "live"
@@ -34,40 +34,42 @@ public enum SuppliedLayout: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The composition of the six layouts as a Markdown table for the README, written from the layouts themselves
-    /// so it cannot drift from them.
-    public static var compositionTable: String {
-        func cell(_ rows: [[LayoutView]]) -> String {
+    /// The composition of the six layouts for the manual page's CONTROL LAYOUTS section (roff), written from the
+    /// layouts themselves so it cannot drift from them.
+    public static var manualSection: String {
+        // One row follows its heading on the same line; several are numbered, a line each.
+        func arrangement(_ heading: String, _ rows: [[LayoutView]]) -> [String] {
             let described = rows.map { row in
                 row.map { view in
-                    view.tag == .empty ? "*spacer*" : view.isElastic ? "**\(view.tag.name)**" : view.tag.name
-                }.joined(separator: " · ")
+                    view.tag == .empty ? "\\fIspacer\\fR" : view.isElastic ? "\\fB\(view.tag.name)\\fR" : view.tag.name
+                }.joined(separator: " \\(md ")
             }
-            return described.count == 1 ? described[0]
-                : described.enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "<br>")
+            guard described.count > 1 else { return [heading] + described }
+            return [heading] + described.enumerated().flatMap { [".br", "\($0.offset + 1): \($0.element)"] }
         }
-        let lines = allCases.map { supplied in
+        let entries = allCases.map { supplied in
             let layout = supplied.makeLayout()
-            return "| `\(supplied.rawValue)` | \(cell(layout.standard)) | \(cell(layout.compact)) |"
+            return ([".TP", ".B \(supplied.rawValue)"] + arrangement("Standard rows (450 px and wider):", layout.standard)
+                + [".br"] + arrangement("Compact rows (narrower):", layout.compact)).joined(separator: "\n")
         }
-        return (["| Layout | Standard rows (450 px and wider) | Compact rows (narrower) |", "|---|---|---|"]
-            + lines).joined(separator: "\n") + "\n\n" + compositionNotes + dropOrderNote
+        return entries.joined(separator: "\n") + "\n" + compositionNotes + dropOrderNote
     }
 
     private static var dropOrderNote: String {
         let order = ViewTag.allCases.sorted { $0.keepPriority < $1.keepPriority }.map(\.name)
-        return "When a row is too narrow the slider and spacers shrink first, then controls are left out in this "
+        return ".PP\nWhen a row is too narrow the slider and spacers shrink first, then controls are left out in this "
             + "order (the trailing-most first among equals): \(order.joined(separator: ", ")).\n"
     }
 
     private static let compositionNotes = """
-        **Bold** = elastic (elasticity 1, at least 60 px); *spacer* = an elastic `empty` view; every other control has
-        its tag's default width (buttons 36 px, time labels 56 px, separator 8 px, Live 48 px). Shown only when
-        needed: closedCaption when the stream has captions/subtitles or more than one audio track, preferredBitrate
-        when a preferred-bitrate configuration is set, video360 for 360° videos, pictureInPicture when enabled,
-        externalRoute (the Cast button) once a Cast device is known;
-        jumpBack is hidden while a bumper plays. overflow is the More button, whose menu holds the playback speed.
-        A control present in both arrangements is the same control.
+        .PP
+        \\fBBold\\fR: elastic (elasticity 1, at least 60 px); \\fIspacer\\fR: an elastic \\fBempty\\fR view;
+        every other control has its tag's default width (buttons 36 px, time labels 56 px, separator 8 px, Live 48
+        px). Shown only when needed: closedCaption when the stream has captions or subtitles or more than one audio
+        track, preferredBitrate when a preferred-bitrate configuration is set, video360 for 360\\(de videos,
+        pictureInPicture when enabled, externalRoute (the Cast button) once a Cast device is known; jumpBack is
+        hidden while a bumper plays. overflow is the More button, whose menu holds the playback speed. A control
+        present in both arrangements is the same control.
 
         """
 }

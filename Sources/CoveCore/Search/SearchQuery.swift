@@ -1,4 +1,4 @@
-/// The subset of the Playback API's search syntax that the emulator implements (and the README documents):
+/// The subset of the Playback API's search syntax that the emulator implements (and the manual page documents):
 ///
 /// - `word` or `"a phrase"`: must appear in the name, description, long description, tags or reference ID
 ///   (case-insensitive, anywhere in the text); every term must match.

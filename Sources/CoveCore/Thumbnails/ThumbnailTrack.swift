@@ -33,7 +33,7 @@ public struct ThumbnailCue: Sendable, Hashable {
     }
 }
 
-/// The video's thumbnails track (a `text_tracks` entry labelled "thumbnails", facts §6.6), for the preview above
+/// The video's thumbnails track (a `text_tracks` entry labelled "thumbnails", SDK notes, “Thumbnails track”), for the preview above
 /// the progress slider.
 public struct ThumbnailTrack: Sendable, Hashable {
     /// Ordered by start time.

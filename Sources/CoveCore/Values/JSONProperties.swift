@@ -4,7 +4,7 @@ import Synchronization
 /// The object a value was read from, as received (`Video.properties` and the like). A value read from a response
 /// body keeps only the body and where its object sits in it, and the object is decoded when first asked for: Cove
 /// itself never reads them, and decoding every member of a 1,000-video playlist as `JSONValue`s would take longer
-/// than reading all its videos (see the README, "Reading Playback API responses").
+/// than reading all its videos (see Sources/cove-bench/README.md, "Reading Playback API responses").
 struct JSONProperties: Sendable, Hashable {
     private enum Storage: Sendable {
         case object([String: JSONValue])

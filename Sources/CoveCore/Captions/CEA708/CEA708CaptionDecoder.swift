@@ -1,7 +1,7 @@
 /// CEA-708 captions carried in the video, decoded into caption cues per service (1–6, the services a receiver
 /// offers; the extended ones are skipped). Written by hand: Debian 12 has no CEA-708 decoder library (libzvbi
 /// decodes 608 only; GStreamer's closedcaption plugin converts caption formats but does not decode 708 text, and
-/// FFmpeg's decoders do not read DTVCC), see the README.
+/// FFmpeg's decoders do not read DTVCC); see Sources/CoveCore/README.md.
 public struct CEA708CaptionDecoder: Sendable {
     public static let services = 1...6
 

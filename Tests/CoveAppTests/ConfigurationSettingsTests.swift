@@ -44,6 +44,17 @@ final class ConfigurationSettingsTests: XCTestCase {
             headers: ["X-Forwarded-Host": "player.example.com", "X-Trace": "a b"]))
     }
 
+    /// Every key is also read with underscores (stream_concurrency, gsc_base were asked for that way), each into its
+    /// own setting.
+    func testUnderscoreSpellingsSetTheirOwnSettings() throws {
+        let parsed = try settings("""
+            [Playback API]
+            base_url=https://proxy.example.cn/playback/v1
+            connect_timeout=2.5
+            """)
+        XCTAssertEqual(parsed, PlaybackAPISettings(baseURL: "https://proxy.example.cn/playback/v1", connectTimeout: 2.5))
+    }
+
     func testNoFileGivesNoSettings() throws {
         XCTAssertEqual(try ConfigurationFile.settings(nil, path: path), PlaybackAPISettings())
     }

@@ -37,7 +37,8 @@ extension PlaybackAPISettings {
             guard let entry = keyFile.entry(key, in: group) else { continue }
             let value = entry.value
             // GSC's two keys are also read as stream_concurrency and gsc_base, the spelling they were asked for in.
-            switch String(key.map { $0 == "_" ? "-" : $0 }) {
+            let name = String(key.map { $0 == "_" ? "-" : $0 })
+            switch name {
             case "account-id": accountID = value.isEmpty ? nil : value
             case "policy-key": policyKey = value.isEmpty ? nil : value
             case "base-url", "auth-base-url":
@@ -45,7 +46,7 @@ extension PlaybackAPISettings {
                     throw failure(tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: key),
                                   line: entry.line)
                 }
-                if key == "base-url" { baseURL = value } else { authBaseURL = value }
+                if name == "base-url" { baseURL = value } else { authBaseURL = value }
             case "gsc-base":
                 guard Self.isHTTPURL(value) else {
                     throw failure(tr("“%@” must be an http:// or https:// URL").replacingPlaceholder(with: key),
@@ -64,7 +65,7 @@ extension PlaybackAPISettings {
                     throw failure(tr("“%@” must be a number of seconds greater than 0").replacingPlaceholder(with: key),
                                   line: entry.line)
                 }
-                if key == "connect-timeout" { connectTimeout = seconds } else { requestTimeout = seconds }
+                if name == "connect-timeout" { connectTimeout = seconds } else { requestTimeout = seconds }
             default:
                 throw failure(tr("unknown key “%@” in group [%@]").filling(key,
                     group), line: entry.line)

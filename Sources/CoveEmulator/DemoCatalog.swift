@@ -36,6 +36,8 @@ public enum DemoCatalog {
     public static let captionsVideoID = "6000000000012"
     /// The adaptive HLS encrypted with AES-128 (`MediaEncoder.encryptHLS`), downloadable: its key is stored too.
     public static let aesVideoID = "6000000000013"
+    /// MPEG-DASH with two renditions, English and German audio and subtitles (`MediaEncoder.encodeDASH`).
+    public static let dashVideoID = "6000000000015"
 
     /// `mediaBaseURL` is the emulator's `/media` address; the emulator's base URL (for VMAPs and their beacons) is
     /// what precedes it.
@@ -99,7 +101,7 @@ public enum DemoCatalog {
             accountID: accountID, policyKey: policyKey,
             videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
                      sphereVideo(media, mediaBaseURL), captionsVideo(media, mediaBaseURL, poster),
-                     aesVideo(media, mediaBaseURL, poster)]
+                     aesVideo(media, mediaBaseURL, poster), dashVideo(media, mediaBaseURL, poster)]
                 + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
@@ -119,7 +121,7 @@ public enum DemoCatalog {
         languagesVideoID: ["demo", "hls", "languages", "subtitles"], liveVideoID: ["demo", "live", "hls"],
         liveDVRVideoID: ["demo", "live", "dvr", "hls"], sphereVideoID: ["demo", "360", "mp4"],
         adsVideoID: ["demo", "ads", "hls"], clientAdsVideoID: ["demo", "ads", "mp4"], captionsVideoID: ["demo", "captions", "hls"],
-        aesVideoID: ["demo", "encrypted", "hls"],
+        aesVideoID: ["demo", "encrypted", "hls"], dashVideoID: ["demo", "dash", "languages", "subtitles"],
     ]
 
     /// `video` with its demo tags, unless it has tags of its own.
@@ -219,6 +221,19 @@ public enum DemoCatalog {
             "duration": 10000,
             "poster": poster,
             "sources": [["src": .string(mediaBaseURL + "/" + media.aesHLS), "type": "application/x-mpegURL"]],
+        ]
+    }
+
+    private static func dashVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
+        [
+            "id": .string(dashVideoID),
+            "account_id": .string(accountID),
+            "reference_id": "cove-demo-dash",
+            "name": .string(tr("Cove demo: MPEG-DASH")),
+            "description": .string(tr("Two renditions with English and German audio and subtitles, as a DASH manifest.")),
+            "duration": 10000,
+            "poster": poster,
+            "sources": [["src": .string(mediaBaseURL + "/" + media.dash), "type": "application/dash+xml"]],
         ]
     }
 

@@ -22,6 +22,8 @@ public struct DemoMediaFiles: Sendable, Equatable {
     public var captionsHLS: String
     /// Relative path of the AES-128 encrypted copy of `hls` (its key in `key.bin` beside each variant playlist).
     public var aesHLS: String
+    /// Relative path of the DASH manifest (the demo renditions, English and German audio and subtitles).
+    public var dash: String
     /// Relative paths of the client-side ads' creatives: progressive MP4s of 3 s and 4 s, each a coloured field
     /// with "AD n" (`MediaEncoder.encodeAdCreative`).
     public var adCreatives: [String]
@@ -35,7 +37,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
                 poster: String = "poster/thumb-01.jpg", audioHLS: String = "audio/master.m3u8",
                 languagesHLS: String = "languages/master.m3u8", sphere: String = "sphere.mp4",
                 stitchedHLS: String = "stitched/master.m3u8", captionsHLS: String = "captions/master.m3u8",
-                aesHLS: String = "aes/master.m3u8",
+                aesHLS: String = "aes/master.m3u8", dash: String = "dash/manifest.mpd",
                 adCreatives: [String] = ["creatives/ad-a.mp4", "creatives/ad-b.mp4"]) {
         self.mp4 = mp4
         self.hls = hls
@@ -47,6 +49,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
         self.stitchedHLS = stitchedHLS
         self.captionsHLS = captionsHLS
         self.aesHLS = aesHLS
+        self.dash = dash
         self.adCreatives = adCreatives
         self.root = root
     }
@@ -54,7 +57,7 @@ public struct DemoMediaFiles: Sendable, Equatable {
 
 extension MediaEncoder {
     /// Change this whenever the demo recipe changes, so caches made by an older recipe are re-encoded.
-    static let demoRecipeVersion = 10
+    static let demoRecipeVersion = 11
     static let demoSeconds = 10.0
     static let demoRenditions = [
         HLSRendition(name: "360p", width: 640, height: 360, videoBitrateKbps: 800),
@@ -97,6 +100,12 @@ extension MediaEncoder {
                             HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel"),
                             HLSSubtitleLanguage(language: "de", name: "Deutsch (erzwungen)", cuePrefix: "Schild",
                                                 forced: true)])
+            try encodeDASH(to: scratch + "/" + directoryName(of: result.dash), seconds: demoSeconds,
+                           video: demoRenditions,
+                           audio: [HLSAudioLanguage(language: "en", name: "English", frequency: 440),
+                                   HLSAudioLanguage(language: "de", name: "Deutsch", frequency: 660)],
+                           subtitles: [HLSSubtitleLanguage(language: "en", name: "English", cuePrefix: "Subtitle"),
+                                       HLSSubtitleLanguage(language: "de", name: "Deutsch", cuePrefix: "Untertitel")])
             try files.createDirectory(atPath: scratch + "/creatives", withIntermediateDirectories: true)
             try files.createDirectory(atPath: scratch + "/icons", withIntermediateDirectories: true)
             try encodeAdImage(to: scratch + "/" + result.adIcon, width: 24, height: 24, colour: 0xFF00_AAE0, text: "i")
@@ -154,6 +163,7 @@ extension MediaEncoder {
             && FileManager.default.fileExists(atPath: files.root + "/" + files.stitchedHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.captionsHLS)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.aesHLS)
+            && FileManager.default.fileExists(atPath: files.root + "/" + files.dash)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.adIcon)
             && FileManager.default.fileExists(atPath: files.root + "/" + files.adCompanion)
             && files.adCreatives.allSatisfy { FileManager.default.fileExists(atPath: files.root + "/" + $0) }

@@ -114,6 +114,20 @@ final class CoveCommandTests: XCTestCase {
                       described.allOutput)
     }
 
+    /// The demo's DASH video plays from its manifest, its audio languages and subtitle files listed from it.
+    func testDemoDASHVideoPlaysWithItsLanguages() throws {
+        let run = try CoveProcess(binary, ["--demo", "--video-id", DemoCatalog.dashVideoID, "--print-events"])
+        defer { run.stop() }
+        let lines = run.waitForLines(timeout: 90) { lines in
+            lines.contains { $0.contains(#""type":"tracks""#) } && lines.contains { $0.contains(#""type":"progress""#) }
+        }
+        XCTAssertTrue(lines.contains { $0.contains(#""type":"session""#) && $0.contains("manifest.mpd") }, "\(lines)")
+        let tracks = try XCTUnwrap(decodedEvents(lines).first { $0["type"] == "tracks" }, "\(lines)")
+        XCTAssertEqual((tracks["audio"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }, ["English", "Deutsch"])
+        XCTAssertEqual((tracks["captions"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue },
+                       ["English", "Deutsch"])
+    }
+
     /// The demo's live streams, produced while it runs, are determined live and live DVR and get their layouts.
     func testDemoLiveAndLiveDVRVideosGetTheirLayouts() throws {
         for (id, type) in [(DemoCatalog.liveVideoID, "live"), (DemoCatalog.liveDVRVideoID, "live-dvr")] {

@@ -97,11 +97,11 @@ public enum DemoCatalog {
             "type": "EXPLICIT",
             "video_ids": [.string(hlsVideoID), .string(mp4VideoID)],
         ]
+        let streams = streamVideos(media, mediaBaseURL, poster)
         var catalog = EmulatorCatalog(
             accountID: accountID, policyKey: policyKey,
-            videos: [hlsVideo, mp4Video, audioVideo(media, mediaBaseURL, poster), languagesVideo(media, mediaBaseURL, poster),
-                     sphereVideo(media, mediaBaseURL), captionsVideo(media, mediaBaseURL, poster),
-                     aesVideo(media, mediaBaseURL, poster), dashVideo(media, mediaBaseURL, poster)]
+            // In the order the demo lists them: the 360° video after the two languages.
+            videos: [hlsVideo, mp4Video] + streams.prefix(2) + [sphereVideo(media, mediaBaseURL)] + streams.dropFirst(2)
                 + extraVideos(mp4: mp4) + (live.map { liveVideos($0, mediaBaseURL, poster) } ?? []),
             playlists: [playlist, playlistWithError],
             faults: [restrictedVideoID: .status(403, errorCode: "ACCESS_DENIED", subcode: "CLIENT_GEO")],
@@ -168,18 +168,38 @@ public enum DemoCatalog {
             }
     }
 
-    private static func languagesVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String,
-                                       _ poster: JSONValue) -> JSONValue {
-        [
-            "id": .string(languagesVideoID),
-            "account_id": .string(accountID),
-            "reference_id": "cove-demo-languages",
-            "offline_enabled": true,
-            "name": .string(tr("Cove demo: two languages")),
-            "description": .string(tr("English and German audio and subtitles in one HLS stream.")),
-            "duration": 10000,
-            "poster": poster,
-            "sources": [["src": .string(mediaBaseURL + "/" + media.languagesHLS), "type": "application/x-mpegURL"]],
+    /// A 10 s demo video with the demo poster and one source, the shape most of the catalog shares.
+    private static func streamVideo(_ id: String, referenceID: String, name: String, description: String? = nil,
+                                    source: String, type: String = "application/x-mpegURL",
+                                    offline: Bool = false, poster: JSONValue) -> JSONValue {
+        var video: [String: JSONValue] = [
+            "id": .string(id), "account_id": .string(accountID), "reference_id": .string(referenceID),
+            "name": .string(name), "duration": 10000, "poster": poster,
+            "sources": [["src": .string(source), "type": .string(type)]],
+        ]
+        if let description { video["description"] = .string(description) }
+        if offline { video["offline_enabled"] = true }
+        return .object(video)
+    }
+
+    /// The demo's videos of that shape: audio only, two languages, broadcast captions, AES-128 and DASH.
+    private static func streamVideos(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> [JSONValue] {
+        let base = mediaBaseURL + "/"
+        return [
+            streamVideo(audioVideoID, referenceID: "cove-demo-audio", name: tr("Cove demo: audio only"),
+                        source: base + media.audioHLS, offline: true, poster: poster),
+            streamVideo(languagesVideoID, referenceID: "cove-demo-languages", name: tr("Cove demo: two languages"),
+                        description: tr("English and German audio and subtitles in one HLS stream."),
+                        source: base + media.languagesHLS, offline: true, poster: poster),
+            streamVideo(captionsVideoID, referenceID: "cove-demo-broadcast-captions",
+                        name: tr("Cove demo: broadcast captions"),
+                        description: tr("Captions carried in the video, as broadcasts send them: CEA-608 CC1 and CEA-708 services 1 and 2 in English and Spanish."),
+                        source: base + media.captionsHLS, poster: poster),
+            streamVideo(aesVideoID, referenceID: "cove-demo-aes", name: tr("Cove demo: AES-128 encrypted HLS"),
+                        source: base + media.aesHLS, offline: true, poster: poster),
+            streamVideo(dashVideoID, referenceID: "cove-demo-dash", name: tr("Cove demo: MPEG-DASH"),
+                        description: tr("Two renditions with English and German audio and subtitles, as a DASH manifest."),
+                        source: base + media.dash, type: "application/dash+xml", poster: poster),
         ]
     }
 
@@ -194,59 +214,6 @@ public enum DemoCatalog {
             "projection": "equirectangular",
             "sources": [["src": .string(mediaBaseURL + "/" + media.sphere), "container": "MP4", "codec": "H264",
                          "width": 1536, "height": 768, "duration": 10000]],
-        ]
-    }
-
-    private static func captionsVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String,
-                                      _ poster: JSONValue) -> JSONValue {
-        [
-            "id": .string(captionsVideoID),
-            "account_id": .string(accountID),
-            "reference_id": "cove-demo-broadcast-captions",
-            "name": .string(tr("Cove demo: broadcast captions")),
-            "description": .string(tr("Captions carried in the video, as broadcasts send them: CEA-608 CC1 and CEA-708 services 1 and 2 in English and Spanish.")),
-            "duration": 10000,
-            "poster": poster,
-            "sources": [["src": .string(mediaBaseURL + "/" + media.captionsHLS), "type": "application/x-mpegURL"]],
-        ]
-    }
-
-    private static func aesVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
-        [
-            "id": .string(aesVideoID),
-            "account_id": .string(accountID),
-            "reference_id": "cove-demo-aes",
-            "offline_enabled": true,
-            "name": .string(tr("Cove demo: AES-128 encrypted HLS")),
-            "duration": 10000,
-            "poster": poster,
-            "sources": [["src": .string(mediaBaseURL + "/" + media.aesHLS), "type": "application/x-mpegURL"]],
-        ]
-    }
-
-    private static func dashVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
-        [
-            "id": .string(dashVideoID),
-            "account_id": .string(accountID),
-            "reference_id": "cove-demo-dash",
-            "name": .string(tr("Cove demo: MPEG-DASH")),
-            "description": .string(tr("Two renditions with English and German audio and subtitles, as a DASH manifest.")),
-            "duration": 10000,
-            "poster": poster,
-            "sources": [["src": .string(mediaBaseURL + "/" + media.dash), "type": "application/dash+xml"]],
-        ]
-    }
-
-    private static func audioVideo(_ media: DemoMediaFiles, _ mediaBaseURL: String, _ poster: JSONValue) -> JSONValue {
-        [
-            "id": .string(audioVideoID),
-            "account_id": .string(accountID),
-            "reference_id": "cove-demo-audio",
-            "offline_enabled": true,
-            "name": .string(tr("Cove demo: audio only")),
-            "duration": 10000,
-            "poster": poster,
-            "sources": [["src": .string(mediaBaseURL + "/" + media.audioHLS), "type": "application/x-mpegURL"]],
         ]
     }
 

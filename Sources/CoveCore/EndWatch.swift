@@ -1,6 +1,6 @@
-/// Decides that a video has ended although its engine never said so: the playhead stands still within `distance`
-/// of the known duration for `patience` seconds while the viewer wants it playing and nothing is being fetched.
-/// An engine that loses its end of stream (see Sources/cove-bench/README.md, "An end that is never lost") would otherwise leave a
+/// Decides that a video has ended although its engine never said so: the playhead stands still within `distance` of the
+/// known duration for `patience` seconds while the viewer wants it playing and nothing is being fetched. An engine that
+/// loses its end of stream (see Sources/cove-bench/README.md, "An end that is never lost") would otherwise leave a
 /// lean-back playlist waiting forever.
 public struct EndWatch: Sendable {
     /// How close to the duration a stop counts as the end: a few frames and an audio packet or two short.

@@ -1,7 +1,8 @@
 import CoveCore
 
-/// What the ad controls say at one moment (the SDK's BCOVPUIAdControlView strings, SDK notes, “Advertising mode”), worked out from
-/// the ad playing and the seconds into it now, so every view (the player, Picture in Picture) says the same.
+/// What the ad controls say at one moment (the SDK's BCOVPUIAdControlView strings, SDK notes, “Advertising mode”),
+/// worked out from the ad playing and the seconds into it now, so every view (the player, Picture in Picture) says the
+/// same.
 struct AdDisplay: Equatable {
     /// "Ad (1 of 2)".
     var position: String

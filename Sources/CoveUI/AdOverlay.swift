@@ -2,11 +2,11 @@ import CGtk
 import CGtkShim
 import CoveCore
 
-/// The ad controls over the picture (the SDK's BCOVPUIAdControlView, SDK notes, “Advertising mode”), placed as the major streaming
-/// players place theirs: the "Ad (1 of 2)" banner with the resume countdown at the bottom leading corner and the
-/// skip countdown or Skip Ad at the bottom trailing corner, both just above the control bar, and Learn More at the
-/// top trailing corner. Boxes and alignment follow the text direction, so Arabic mirrors. Each text sits on a dark
-/// box of its own, readable over any picture, and wraps in a narrow window.
+/// The ad controls over the picture (the SDK's BCOVPUIAdControlView, SDK notes, “Advertising mode”), placed as the
+/// major streaming players place theirs: the "Ad (1 of 2)" banner with the resume countdown at the bottom leading
+/// corner and the skip countdown or Skip Ad at the bottom trailing corner, both just above the control bar, and Learn
+/// More at the top trailing corner. Boxes and alignment follow the text direction, so Arabic mirrors. Each text sits on
+/// a dark box of its own, readable over any picture, and wraps in a narrow window.
 final class AdOverlay {
     /// The bottom row (banner and skip), and Learn More: two overlay children of the player.
     let bottomRow: Widget

@@ -2,8 +2,8 @@ import CGtk
 import CGtkShim
 import CoveCore
 
-/// The slider's advertising mode (the SDK's `BCOVPUISlider.advertisingMode`, SDK notes, “Advertising mode”) and the ad breaks' ticks
-/// between ads.
+/// The slider's advertising mode (the SDK's `BCOVPUISlider.advertisingMode`, SDK notes, “Advertising mode”) and the ad
+/// breaks' ticks between ads.
 extension ControlBar {
     /// In an ad the slider shows the ad's own progress in yellow and takes no input; cue point marks, ad ticks and
     /// the buffered region go. Leaving it gives the slider back its content range (`update(position:duration:)`).
@@ -42,7 +42,8 @@ extension ControlBar {
         cove_accessible_set_value_text(slider, text + " / " + total)
     }
 
-    /// The breaks' places on the content slider (one tick each, SDK notes, “Advertising mode”), replacing the previous ones.
+    /// The breaks' places on the content slider (one tick each, SDK notes, “Advertising mode”), replacing the previous
+    /// ones.
     func setAdMarkers(_ markers: [AdMarker]) {
         guard markers != adMarkers else { return }
         adMarkers = markers

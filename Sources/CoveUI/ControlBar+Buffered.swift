@@ -3,8 +3,9 @@ import CGtk
 /// The slider's buffered region: GtkRange's fill level, drawn as `trough > fill` (white at 0.8 between the
 /// magenta played track and the grey unplayed one, SDK notes, “Colours”).
 extension ControlBar {
-    /// Media has arrived up to `seconds` (stream time, the slider's own scale: 0…duration, or the seekable window
-    /// of a live DVR stream). nil, a bumper (SDK notes, “Bumper mode”) or a slider that cannot seek shows no buffered region.
+    /// Media has arrived up to `seconds` (stream time, the slider's own scale: 0…duration, or the seekable window of a
+    /// live DVR stream). nil, a bumper (SDK notes, “Bumper mode”) or a slider that cannot seek shows no buffered
+    /// region.
     func setBuffered(_ seconds: Double?) {
         let range: UnsafeMutablePointer<GtkRange> = cast(slider)
         guard let seconds, !bumperModeActive, gtk_widget_get_sensitive(slider) != 0 else {

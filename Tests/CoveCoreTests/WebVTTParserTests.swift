@@ -2,7 +2,8 @@ import XCTest
 @testable import CoveCore
 
 /// The specification's WebVTT parser algorithm: signature, header, blocks, cue timings and settings, regions, style
-/// sheets. The W3C web-platform-tests run against it too (`cove-bench --webvtt`, Tests/README.md, "WebVTT conformance").
+/// sheets. The W3C web-platform-tests run against it too (`cove-bench --webvtt`, Tests/README.md, "WebVTT
+/// conformance").
 final class WebVTTParserTests: XCTestCase {
     private func file(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> WebVTTFile {
         switch WebVTTParser.parse(text) {

@@ -256,8 +256,8 @@ final class PlaybackServiceErrorTests: XCTestCase {
         XCTAssertTrue(String(describing: errors[0]).contains("REDACTED"))
     }
 
-    /// Every status and error code of the SDK notes' “Playback API errors”, answered by the emulator, turns into the API error with the
-    /// same sentence the error entry gives (the sentences themselves are tested in CoveCoreTests).
+    /// Every status and error code of the SDK notes' “Playback API errors”, answered by the emulator, turns into the
+    /// API error with the same sentence the error entry gives (the sentences themselves are tested in CoveCoreTests).
     func testEveryErrorCodeOfThePlaybackAPIComesThrough() async throws {
         let table: [(Int, String, String?)] = [
             (400, "BAD_REQUEST", "DUPLICATE_PARAMETERS"), (401, "INVALID_POLICY_KEY", nil),

@@ -6,13 +6,13 @@ import CoveGLib
 import CoveService
 import CoveUI
 import FoundationEssentials
-/// Which renderer GTK draws Cove with, decided before GTK starts. Where the only OpenGL is Mesa's software
-/// rasteriser (no GPU device, or software asked for), GL buys nothing and costs a great deal: GTK 4 on X11 sets up
-/// GL when the display opens, which maps LLVM (about 45 MiB resident), GTK's GL renderer then compiles its shaders
-/// on the first frame (about 90 ms of LLVM on the main thread) and keeps its textures and framebuffers in process
-/// memory. There Cove asks for GTK's cairo renderer and no GL: playing 1080p then takes about 136 MiB less
-/// (Sources/cove-bench/README.md, "Start-up and memory"). The 360 view then draws on the CPU (`SphereRaster`). A GPU, or a renderer or GL
-/// setting the user chose, is left to GTK.
+/// Which renderer GTK draws Cove with, decided before GTK starts. Where the only OpenGL is Mesa's software rasteriser
+/// (no GPU device, or software asked for), GL buys nothing and costs a great deal: GTK 4 on X11 sets up GL when the
+/// display opens, which maps LLVM (about 45 MiB resident), GTK's GL renderer then compiles its shaders on the first
+/// frame (about 90 ms of LLVM on the main thread) and keeps its textures and framebuffers in process memory. There Cove
+/// asks for GTK's cairo renderer and no GL: playing 1080p then takes about 136 MiB less (Sources/cove-bench/README.md,
+/// "Start-up and memory"). The 360 view then draws on the CPU (`SphereRaster`). A GPU, or a renderer or GL setting the
+/// user chose, is left to GTK.
 public enum SoftwareRendering {
     /// The variables to set before GTK starts; empty where GTK's own choice stands.
     public static func environment(_ environment: [String: String], devices: [String]) -> [String: String] {
@@ -27,7 +27,8 @@ public enum SoftwareRendering {
 
     /// The frames' byte order for the renderer in `environment` (after `environment(_:devices:)` is applied): cairo's
     /// own (BGRA) for cairo, what GL uploads as it is (RGBA) for GL. GTK 4.8 still converts every texture for cairo
-    /// through floats, whatever its order; a cairo surface over the frame's own memory would not (Sources/cove-bench/README.md).
+    /// through floats, whatever its order; a cairo surface over the frame's own memory would not
+    /// (Sources/cove-bench/README.md).
     public static func pixelOrder(_ environment: [String: String]) -> PixelOrder {
         environment["GSK_RENDERER"]?.lowercased() == "cairo" ? .bgra : .rgba
     }

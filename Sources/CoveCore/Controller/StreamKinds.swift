@@ -32,8 +32,8 @@ extension MediaType {
 }
 
 extension VideoType {
-    /// The SDK does not publish its threshold (SDK notes, “Live button”). A minute keeps a live stream whose playlist lists a
-    /// few segments (seconds of seekable media, where a seek bar would only jitter) out of DVR mode, while any
+    /// The SDK does not publish its threshold (SDK notes, “Live button”). A minute keeps a live stream whose playlist
+    /// lists a few segments (seconds of seekable media, where a seek bar would only jitter) out of DVR mode, while any
     /// real DVR window (typically 30 minutes or more) is well above it.
     public static let minimumDVRWindow = 60.0
 

@@ -33,8 +33,8 @@ public struct ThumbnailCue: Sendable, Hashable {
     }
 }
 
-/// The video's thumbnails track (a `text_tracks` entry labelled "thumbnails", SDK notes, “Thumbnails track”), for the preview above
-/// the progress slider.
+/// The video's thumbnails track (a `text_tracks` entry labelled "thumbnails", SDK notes, “Thumbnails track”), for the
+/// preview above the progress slider.
 public struct ThumbnailTrack: Sendable, Hashable {
     /// Ordered by start time.
     public let cues: [ThumbnailCue]

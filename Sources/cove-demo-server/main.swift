@@ -5,11 +5,12 @@ import Foundation
 // The demo catalog's Playback API, as a program of its own: `cove --demo` (and `--search`/`--download` on the demo)
 // start it, so the player Cove ships links neither the emulator nor libcrypto (the emulator's AES-128 copies).
 //
-//   cove-demo-server [--media DIR] [--live] [--wait-if-live VIDEO_ID]
+//   cove-demo-server [--media DIR] [--live] [--wait-if-live VIDEO_ID] [--locale DIR]
 //
 // --media DIR encodes the demo media there on first use (and reuses it after); without it the catalog names no
 // media (enough for a search). --live starts the live and live DVR streams' producers; --wait-if-live answers only
-// once their windows can play when VIDEO_ID is one of them. Once serving on loopback it prints one line:
+// once their windows can play when VIDEO_ID is one of them; --locale names Cove's compiled translations, so the
+// catalog's names are in the viewer's language as the player around them is. Once serving on loopback it prints one line:
 //
 //   cove-demo base=URL auth=URL account=ID policy-key=KEY videos=ID,… playlists=ID,… ads-video=ID ad-config=ID
 //             cast=HOST:PORT
@@ -22,6 +23,7 @@ struct Options {
     var media: String?
     var live = false
     var waitIfLive: String?
+    var locale: String?
 
     init?(_ given: [String]) {
         var arguments = given
@@ -32,6 +34,7 @@ struct Options {
         }
         media = value("--media")
         waitIfLive = value("--wait-if-live")
+        locale = value("--locale")
         if let index = arguments.firstIndex(of: "--live") {
             live = true
             arguments.remove(at: index)
@@ -67,7 +70,7 @@ func serve(_ options: Options) -> Int32 {
         // In the order a new user would try them; the region-restricted video is shown by its playlist.
         let videos = [
             DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.audioVideoID,
-            DemoCatalog.languagesVideoID, DemoCatalog.captionsVideoID, DemoCatalog.sphereVideoID,
+            DemoCatalog.languagesVideoID, DemoCatalog.captionsVideoID, DemoCatalog.dashVideoID, DemoCatalog.sphereVideoID,
             DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
         ]
         let playlists = [DemoCatalog.playlistID, DemoCatalog.playlistWithErrorID]
@@ -90,7 +93,8 @@ func serve(_ options: Options) -> Int32 {
 
 signal(SIGPIPE, SIG_IGN)
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else {
-    FileHandle.standardError.write(Data("usage: cove-demo-server [--media DIR] [--live] [--wait-if-live ID]\n".utf8))
+    FileHandle.standardError.write(Data("usage: cove-demo-server [--media DIR] [--live] [--wait-if-live ID] [--locale DIR]\n".utf8))
     exit(2)
 }
+if let locale = options.locale { bindTranslations(directory: locale) }
 exit(serve(options))

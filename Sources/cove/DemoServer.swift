@@ -41,7 +41,8 @@ nonisolated final class DemoServer: Sendable {
         guard let path = executable() else {
             throw DemoServerError(tr("The demo server (cove-demo-server) is not installed beside Cove."))
         }
-        var arguments = [path]
+        // The catalog's names in the viewer's language, from the translations this Cove reads.
+        var arguments = [path, "--locale", Installation.localeDirectory()]
         if let media { arguments += ["--media", media] }
         if live { arguments.append("--live") }
         if live, let videoID { arguments += ["--wait-if-live", videoID] }

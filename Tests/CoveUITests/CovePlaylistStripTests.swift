@@ -88,7 +88,8 @@ final class CovePlaylistStripTests: XCTestCase {
         let audio = "Cove demo: audio only, 0:10"
         let run = try run(["--demo", "--print-events"], first: hls + ", playing", press: audio,
                           after: audio + ", playing")
-        for entry in [hls + ", playing", mp4, "Cove demo: ads, 0:12", audio, "Cove demo: two languages, 0:10", "Cove demo: live, Live",
+        for entry in [hls + ", playing", mp4, "Cove demo: ads, 0:12", audio, "Cove demo: two languages, 0:10",
+                      "Cove demo: MPEG-DASH, 0:10", "Cove demo: live, Live",
                       "Cove demo: live DVR, Live", "Cove demo playlist, Playlist",
                       "Cove demo playlist with an unavailable video, Playlist"] {
             XCTAssertTrue(run.before.contains("push button: " + entry), entry + "\n" + run.output)

@@ -69,4 +69,13 @@ final class CoveSearchCommandTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix(DemoCatalog.captionsVideoID), run.allOutput)
         XCTAssertEqual(lines.last, "1 of 1 video")
     }
+
+    /// The demo server speaks the viewer's language, as the player does: the catalog's names are translated.
+    func testTheDemoCatalogIsNamedInTheViewersLanguage() throws {
+        let run = try CoveProcess(UITestSupport.coveBinary, ["--demo", "--search", "+tags:dash"],
+                                  environment: ["LANGUAGE": "de", "LANG": "C.UTF-8"])
+        XCTAssertEqual(run.waitForExit(timeout: 30), 0, run.allOutput)
+        XCTAssertTrue(run.standardOutput.contains("\(DemoCatalog.dashVideoID)") && run.standardOutput.contains("Cove-Demo: MPEG-DASH"),
+                      run.allOutput)
+    }
 }

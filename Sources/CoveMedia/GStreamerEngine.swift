@@ -177,8 +177,15 @@ public final class GStreamerEngine: PlaybackEngine {
         emit(.error(error))
     }
 
+    /// Nothing before Ready: the pipeline is on its way to PAUSED (or there, when live), and `becomeReady` applies
+    /// the target. A state change asked for during the preroll could abort the process: an ERROR from any element
+    /// fails GstBin's state change at once, even a decoder that fails to start and that decodebin3 replaces with
+    /// the next one and goes on (the hardware fallback), so the playbin's committed state stays READY while its
+    /// children preroll. GStreamer then starts the next change from READY, playbin3 (1.22) runs its READY→PAUSED
+    /// a second time, zeroing its active stream types while its combiners still hold playsink's pads, and the
+    /// next pad decodebin3 exposes fails `combine->sinkpad == NULL` (gstplaybin3.c:2608, reconfigure_output).
     func applyTargetState() {
-        guard isActive, !load.hasFailed, let pipeline else { return }
+        guard isActive, load.isReady, !load.hasFailed, let pipeline else { return }
         let target = load.playRequested && !load.isHeldForBuffering ? GST_STATE_PLAYING : GST_STATE_PAUSED
         gst_element_set_state(pipeline, target)
     }

@@ -59,9 +59,13 @@ enum PipelineDisposal {
     }
 
     /// Keeps a pipeline that GStreamer 1.22 cannot take down without crashing: paused (no sound, no clock), its bus
-    /// dropping messages, and its reference held on purpose.
-    private static func quarantine(_ pipeline: UnsafeMutablePointer<GstElement>) {
-        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+    /// dropping messages, and its reference held on purpose. Only a playing one is paused: one whose preroll
+    /// failed (an error) has committed READY while its children went on, and a PAUSED asked of it would run
+    /// playbin3's READY→PAUSED again and abort in the next pad added (`GStreamerEngine.applyTargetState`).
+    static func quarantine(_ pipeline: UnsafeMutablePointer<GstElement>) {
+        var committed = GST_STATE_VOID_PENDING
+        gst_element_get_state(pipeline, &committed, nil, 0)
+        if committed == GST_STATE_PLAYING { gst_element_set_state(pipeline, GST_STATE_PAUSED) }
         if let bus = gst_element_get_bus(pipeline) {
             gst_bus_set_flushing(bus, 1)
             gst_object_unref(bus)

@@ -1,8 +1,10 @@
 import CFailingDecoder
+import CGLibShim
+import CGStreamer
 import CoveCore
 import CoveEmulator
 import CoveGLib
-import CoveMedia
+@testable import CoveMedia
 import FoundationEssentials
 import XCTest
 
@@ -72,5 +74,66 @@ final class HardwareDecodingTests: XCTestCase {
             XCTAssertNotNil(recorder.lastFrameSize, "pictures were decoded")
             XCTAssertEqual(Self.rank(of: "covetesthwdec"), UInt32(GST_RANK_NONE.rawValue), "off for the process now")
         }
+    }
+
+    /// decodebin3 replaces a decoder that fails to start with the next one and goes on, but the error that decoder
+    /// posted has already failed the playbin's preroll (GstBin fails its state change on any ERROR): its committed
+    /// state stays READY while its children preroll. A state change asked for then (a Play, a buffering hold)
+    /// ran playbin3's READY→PAUSED a second time, and the pad decodebin3 exposed next aborted the process
+    /// (gstplaybin3.c:2608, `combine->sinkpad == NULL`, the abort of a full test run). Here the failing decoder holds
+    /// its thread between its error and the replacement, and Play comes in between; the process must live, and the
+    /// video play in software.
+    func testAPlayBetweenTheDecoderErrorAndItsReplacementDoesNotAbort() throws {
+        try MainActor.assumeIsolated {
+            GStreamerRuntime.ensureInitialized()
+            cove_failing_decoder_register(UInt32(GST_RANK_MARGINAL.rawValue))
+            HardwareDecoding.auto.apply(renderNodes: ["/dev/dri/renderD128"])
+            cove_failing_decoder_set_stall(400)
+            defer { cove_failing_decoder_set_stall(0) }
+            let failures = cove_failing_decoder_failures()
+            let emulator = try XCTUnwrap(Self.media).startEmulator()
+            defer { emulator.stop() }
+            let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
+            let recorder = EngineRecorder(engine)
+            defer { engine.stop() }
+            // Over HTTP, as the Playback API's videos come: playbin3 (local files go to classic playbin).
+            engine.load(uri: emulator.mediaBaseURL + "/clip.mp4", options: EngineLoadOptions())
+            // The main loop does not turn meanwhile, so the error waits on the bus while Play goes in.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while cove_failing_decoder_failures() == failures, ContinuousClock.now < deadline { g_usleep(1000) }
+            XCTAssertGreaterThan(cove_failing_decoder_failures(), failures, "the hardware decoder was tried")
+            engine.play()
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.contains { $0 > 1 } }, timeout: 20),
+                          "\(recorder.signals)")
+            XCTAssertNil(recorder.error)
+            XCTAssertGreaterThan(recorder.frameCount, 0, "pictures were decoded")
+        }
+    }
+
+    /// The same failed preroll, kept by the disposal (as a pipeline whose decodebin3 lost an input is): it is not
+    /// paused, since a PAUSED asked of it would start playbin3's READY→PAUSED again and abort in the next pad added.
+    func testAPipelineWhosePrerollFailedIsKeptWithoutStartingAgain() throws {
+        GStreamerRuntime.ensureInitialized()
+        cove_failing_decoder_register(UInt32(GST_RANK_MARGINAL.rawValue))
+        HardwareDecoding.auto.apply(renderNodes: ["/dev/dri/renderD128"])
+        cove_failing_decoder_set_stall(400)
+        defer { cove_failing_decoder_set_stall(0) }
+        let failures = cove_failing_decoder_failures()
+        let emulator = try XCTUnwrap(Self.media).startEmulator()
+        defer { emulator.stop() }
+        let playbin = try XCTUnwrap(gst_element_factory_make("playbin3", nil))
+        gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        cove_object_set_string(playbin, "uri", emulator.mediaBaseURL + "/clip.mp4")
+        for sink in ["video-sink", "audio-sink"] {
+            cove_object_set_object(playbin, sink, gst_element_factory_make("fakesink", nil))
+        }
+        XCTAssertNotEqual(gst_element_set_state(playbin, GST_STATE_PAUSED), GST_STATE_CHANGE_FAILURE)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while cove_failing_decoder_failures() == failures, ContinuousClock.now < deadline { g_usleep(1000) }
+        XCTAssertEqual(gst_element_get_state(playbin, nil, nil, 0), GST_STATE_CHANGE_FAILURE, "the preroll failed")
+        let kept = GStreamerRuntime.quarantinedPipelines
+        PipelineDisposal.quarantine(playbin)
+        g_usleep(800_000)  // the replacement decoder's pad is exposed meanwhile
+        XCTAssertEqual(GStreamerRuntime.quarantinedPipelines, kept + 1)
     }
 }

@@ -12,6 +12,8 @@ static GType cove_test_hwdec_get_type(void);
 G_DEFINE_TYPE(CoveTestHwDec, cove_test_hwdec, GST_TYPE_ELEMENT)
 
 static gint instances;
+static gint failures;
+static gint stall_milliseconds;
 
 static GstStaticPadTemplate sink_template =
     GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-h264"));
@@ -22,6 +24,10 @@ static GstStateChangeReturn change_state(GstElement *element, GstStateChange tra
     if (transition == GST_STATE_CHANGE_NULL_TO_READY) {
         GST_ELEMENT_ERROR(element, RESOURCE, OPEN_READ_WRITE, ("Could not open the VA display"),
                           ("the test's hardware decoder has no device"));
+        g_atomic_int_inc(&failures);
+        // Holds decodebin3's streaming thread between the error it has posted and the next decoder it plugs.
+        gint stall = g_atomic_int_get(&stall_milliseconds);
+        if (stall > 0) g_usleep((gulong)stall * 1000);
         return GST_STATE_CHANGE_FAILURE;
     }
     return GST_ELEMENT_CLASS(cove_test_hwdec_parent_class)->change_state(element, transition);
@@ -49,3 +55,7 @@ void cove_failing_decoder_register(guint rank) {
 }
 
 guint cove_failing_decoder_instances(void) { return (guint)g_atomic_int_get(&instances); }
+
+guint cove_failing_decoder_failures(void) { return (guint)g_atomic_int_get(&failures); }
+
+void cove_failing_decoder_set_stall(guint milliseconds) { g_atomic_int_set(&stall_milliseconds, (gint)milliseconds); }

@@ -36,3 +36,33 @@ guint cove_decodebin3_orphan_inputs(GstElement *pipeline) {
     gst_iterator_free(elements);
     return count;
 }
+
+// Everything that changes decodebin3's list of input streams (an input set up, an EOS'd stream dropped when another
+// input's first buffer or GAP unblocks the pending ones, a parsed pad removed) runs on an upstream streaming thread
+// inside decodebin3's sink pads, under their stream locks. A pipeline let go while it still prerolls, or one whose
+// preroll an error failed (nothing to wait for, yet its streaming goes on: a hardware decoder replaced by
+// decodebin3 itself), could drop a stream between the look for orphans and the reset that then meets it. So the
+// look waits until no thread is inside those pads and none can enter: a FLUSH_START makes each pad refuse data and
+// wakes a thread held downstream (a full multiqueue), and taking the pad's stream lock waits for one still inside.
+static void freeze_sink_pad(const GValue *item, gpointer data) {
+    GstPad *pad = GST_PAD(g_value_get_object(item));
+    (void)data;
+    gst_pad_send_event(pad, gst_event_new_flush_start());
+    GST_PAD_STREAM_LOCK(pad);
+    GST_PAD_STREAM_UNLOCK(pad);
+}
+
+static void freeze_decodebin3(const GValue *item, gpointer data) {
+    GstElement *element = GST_ELEMENT(g_value_get_object(item));
+    (void)data;
+    if (!is_from_factory(element, "decodebin3")) return;
+    GstIterator *pads = gst_element_iterate_sink_pads(element);
+    while (gst_iterator_foreach(pads, freeze_sink_pad, NULL) == GST_ITERATOR_RESYNC) gst_iterator_resync(pads);
+    gst_iterator_free(pads);
+}
+
+void cove_decodebin3_freeze_inputs(GstElement *pipeline) {
+    GstIterator *elements = gst_bin_iterate_recurse(GST_BIN(pipeline));
+    while (gst_iterator_foreach(elements, freeze_decodebin3, NULL) == GST_ITERATOR_RESYNC) gst_iterator_resync(elements);
+    gst_iterator_free(elements);
+}

@@ -26,9 +26,12 @@ import Synchronization
 /// and no longer meets a NULL one). A live input stream either blocks its identity's src pad (waiting for data) or
 /// has linked it; remove_input_stream undoes both, so an identity inside decodebin3 whose src pad is neither linked
 /// nor blocked is the sign (`cove_decodebin3_orphan_inputs`); such a pipeline is paused, its bus set flushing,
-/// and kept for the life of the process instead (counted in `quarantinedCount`). Streams are dropped that way only
-/// while decodebin3 unblocks its inputs for their first data, which a prerolled pipeline has done; so after the
-/// preroll wait the look cannot be overtaken before READY (a pipeline let go still prerolling keeps a short window).
+/// and kept for the life of the process instead (counted in `quarantinedCount`). Streams are dropped that way by
+/// upstream threads inside decodebin3's sink pads (a first buffer or a GAP unblocking the pending inputs), and the
+/// preroll wait does not stop them: a pipeline let go while prerolling, or one an error failed (its get_state
+/// returns at once while its streaming goes on), crashed here under load (3 of 67 runs of the hardware fallback
+/// tests). So those pads are frozen first (`cove_decodebin3_freeze_inputs`): after it the look cannot be
+/// overtaken before READY.
 ///
 /// Nothing waits on this queue without a bound: at exit the app lets released pipelines be and ends the process
 /// (`CleanExit` in the app).
@@ -92,6 +95,7 @@ enum PipelineDisposal {
                   !state.withLock({ $0.exiting }) else { return }
             // A stream that never prerolls (a server that stopped answering) is let go after the wait.
             gst_element_get_state(pipeline, nil, nil, GstClockTime(Self.prerollWaitNanoseconds))
+            cove_decodebin3_freeze_inputs(pipeline)
             if cove_decodebin3_orphan_inputs(pipeline) > 0 {
                 quarantine(pipeline)
                 return

@@ -65,6 +65,10 @@ gchar *cove_playbin_closed_caption_renditions(GstElement *playbin);
 /// How many of decodebin3's identity inputs inside `pipeline` have lost their input stream (src pad neither linked nor blocked):
 /// tearing such a decodebin3 down crashes GStreamer 1.22 (see cove_decodebin3_inputs.c).
 guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
+/// Stops every upstream thread inside the sink pads of each decodebin3 in `pipeline` and keeps new ones out, so its
+/// inputs stay as they are for `cove_decodebin3_orphan_inputs` and the teardown after it. For a pipeline being
+/// taken down only.
+void cove_decodebin3_freeze_inputs(GstElement *pipeline);
 
 /// Caption data carried in the video (CEA-608/708 in GstVideoCaptionMeta), read by a pad probe on the video
 /// decoder's output (presentation order) on the streaming thread and queued here; see cove_caption_tap.c.

@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "CoveService", dependencies: ["CoveCore", "CoveXML", "CCurl", "CCurlShim"], exclude: ["README.md"],
                 swiftSettings: strict),
         .target(name: "CoveMedia",
-                dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim",
+                dependencies: ["CoveCore", "CoveGLib", "CGStreamer", "CGStreamerShim", "CGLib", "CGLibShim", "CSoup",
                                "CZVBIShim", "CLibc", "CoveXML"],
                 exclude: ["README.md"], swiftSettings: strict),
         // Google Cast: the channel to a device (TLS through GIO, CASTV2 frames) and its protocol.

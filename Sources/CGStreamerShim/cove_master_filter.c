@@ -34,13 +34,70 @@
 #define MASTER_KEY "cove-master-playlist"
 #define DASH_KEY "cove-dash-manifest"
 
-static GMutex lock;
+// The app's loopback gate for media playlists (HLSPlaylistGate): the address prefix of this playbin's load, and
+// the load's name, set on the playbin before it starts.
+#define GATE_KEY "cove-hls-gate"
+#define LOAD_KEY "cove-hls-load"
 
 typedef struct {
     GstElement *playbin; // not held: the demuxer, and so this probe, lives inside it
     GString *manifest;
     gboolean injecting;
 } MasterFilter;
+
+static GMutex lock;
+static CoveMediaPlaylistScreen media_screen;
+
+void cove_master_filter_set_media_screen(CoveMediaPlaylistScreen screen) {
+    g_mutex_lock(&lock);
+    media_screen = screen;
+    g_mutex_unlock(&lock);
+}
+
+void cove_playbin_set_hls_gate(GstElement *playbin, const char *prefix, const char *load) {
+    g_mutex_lock(&lock);
+    g_object_set_data_full(G_OBJECT(playbin), GATE_KEY, g_strdup(prefix), g_free);
+    g_object_set_data_full(G_OBJECT(playbin), LOAD_KEY, g_strdup(load), g_free);
+    g_mutex_unlock(&lock);
+}
+
+/// The manifest's own address (after redirects), as hlsdemux2 resolves against it.
+static gchar *manifest_uri(GstPad *pad) {
+    GstQuery *query = gst_query_new_uri();
+    gchar *uri = NULL;
+    if (gst_pad_peer_query(pad, query)) {
+        gst_query_parse_uri_redirection(query, &uri);
+        if (!uri) gst_query_parse_uri(query, &uri);
+    }
+    gst_query_unref(query);
+    return uri;
+}
+
+/// A media playlist or master as hlsdemux2 is to have it through the gate; `body` is replaced.
+static GString *gated(GstPad *pad, MasterFilter *filter, GString *body, gboolean master) {
+    g_mutex_lock(&lock);
+    gchar *gate = g_strdup(g_object_get_data(G_OBJECT(filter->playbin), GATE_KEY));
+    gchar *load = g_strdup(g_object_get_data(G_OBJECT(filter->playbin), LOAD_KEY));
+    CoveMediaPlaylistScreen screen = media_screen;
+    g_mutex_unlock(&lock);
+    gchar *base = manifest_uri(pad);
+    GString *result = body;
+    if (gate && base && master) {
+        result = cove_master_through_gate(body->str, base, gate);
+        g_string_free(body, TRUE);
+    } else if (gate && base && screen && strstr(body->str, "#EXTM3U")) {
+        gchar *screened = screen(body->str, base, load);
+        g_string_free(body, TRUE);
+        // Refused (the reason is the gate's, for the engine): a playlist with nothing in it fails at once.
+        result = g_string_new(screened ? screened : "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXT-X-ENDLIST\n");
+        g_free(screened);
+    }
+    g_free(gate);
+    g_free(load);
+    g_free(base);
+    return result;
+}
+
 
 static void filter_free(gpointer data) {
     MasterFilter *filter = data;
@@ -76,6 +133,7 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
                     : mpd  ? cove_mpd_without_text(filter->manifest->str, filter->manifest->len)
                            : NULL;
     if (!body) body = g_string_new_len(filter->manifest->str, (gssize)filter->manifest->len);
+    if (!mpd) body = gated(pad, filter, body, master);
     if (master) {
         g_mutex_lock(&lock);
         g_object_set_data_full(G_OBJECT(filter->playbin), RENDITIONS_KEY, g_string_free(removed, FALSE), g_free);

@@ -121,3 +121,63 @@ GString *cove_master_playlist_filter(const char *manifest, GString *removed, GSt
     return out;
 }
 
+
+/// `reference` resolved against `base` and made an address of the gate: `gate?u=<absolute, escaped>`; NULL when
+/// it does not resolve to http(s) (hlsdemux2 then never fetches it).
+static gchar *through_gate(const char *reference, const char *base, const char *gate) {
+    gchar *absolute = g_uri_resolve_relative(base, reference, G_URI_FLAGS_NONE, NULL);
+    if (!absolute) return NULL;
+    const char *scheme = g_uri_peek_scheme(absolute);
+    gchar *address = NULL;
+    if (scheme && (g_strcmp0(scheme, "http") == 0 || g_strcmp0(scheme, "https") == 0)) {
+        gchar *escaped = g_uri_escape_string(absolute, NULL, FALSE);
+        address = g_strconcat(gate, "?u=", escaped, NULL);
+        g_free(escaped);
+    }
+    g_free(absolute);
+    return address;
+}
+
+GString *cove_master_through_gate(const char *manifest, const char *base, const char *gate) {
+    GString *out = g_string_new(NULL);
+    gchar **lines = g_strsplit(manifest, "\n", -1);
+    for (gchar **at = lines; *at; at++) {
+        gchar *line = g_strstrip(*at);
+        if (*line == '\0') continue;
+        if (*line != '#') {
+            gchar *address = through_gate(line, base, gate);
+            // A variant that is not on the web is left out with its #EXT-X-STREAM-INF, which hlsdemux2 would
+            // otherwise pair with the next variant.
+            if (!address) {
+                gchar *last = g_strrstr(out->str, "\n#EXT-X-STREAM-INF:");
+                if (last) g_string_truncate(out, (gsize)(last - out->str) + 1);
+                else if (g_str_has_prefix(out->str, "#EXT-X-STREAM-INF:")) g_string_truncate(out, 0);
+                continue;
+            }
+            g_string_append(out, address);
+            g_string_append_c(out, '\n');
+            g_free(address);
+            continue;
+        }
+        const char *uri = (g_str_has_prefix(line, "#EXT-X-MEDIA:") || g_str_has_prefix(line, "#EXT-X-I-FRAME-STREAM-INF:")
+                           || g_str_has_prefix(line, "#EXT-X-IMAGE-STREAM-INF:")) ? strstr(line, "URI=\"") : NULL;
+        const char *close = uri ? strchr(uri + 5, '"') : NULL;
+        if (!close) {
+            g_string_append(out, line);
+            g_string_append_c(out, '\n');
+            continue;
+        }
+        gchar *reference = g_strndup(uri + 5, (gsize)(close - uri - 5));
+        gchar *address = through_gate(reference, base, gate);
+        g_free(reference);
+        if (address) {
+            g_string_append_len(out, line, uri + 5 - line);
+            g_string_append(out, address);
+            g_string_append(out, close);
+            g_string_append_c(out, '\n');
+            g_free(address);
+        }
+    }
+    g_strfreev(lines);
+    return out;
+}

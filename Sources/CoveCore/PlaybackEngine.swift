@@ -66,6 +66,8 @@ public struct EngineError: Error, Sendable, Equatable {
         case unsupportedFormat
         /// Anything else the back end reported.
         case other
+        /// A playlist Cove kept from the demuxer, for the reason given (`HLSMediaPlaylistScreen`).
+        case refusedPlaylist(HLSMediaPlaylistScreen.Refusal)
     }
     public var kind: Kind
     /// The back end's own words, for diagnostics; never shown alone to the viewer.

@@ -65,8 +65,11 @@ extension GStreamerEngine {
         g_free(text)
         g_free(debug)
         let source = cove_message_src_name(message).map { String(cString: $0) } ?? "pipeline"
-        let kind = EngineErrorClassifier.kind(domain: domain, code: code,
-                                              fromSource: cove_message_src_is_source_element(message) != 0)
+        // A playlist the gate refused fails hlsdemux2 (a 403, or nothing to play): the gate's reason is the one.
+        let refusal = gateLoad.flatMap { HLSPlaylistGate.shared?.refusal(forLoad: $0) }
+        let kind = refusal.map { EngineError.Kind.refusedPlaylist($0) }
+            ?? EngineErrorClassifier.kind(domain: domain, code: code,
+                                          fromSource: cove_message_src_is_source_element(message) != 0)
         fail(EngineError(kind: kind, detail: "\(source): \(words)"))
     }
 

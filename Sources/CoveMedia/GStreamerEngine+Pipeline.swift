@@ -37,6 +37,7 @@ extension GStreamerEngine {
         guard let playbin else { return nil }
         cove_object_set_string(playbin, "uri", uri)
         Self.disableText(in: playbin)
+        passPlaylistsThroughTheGate(playbin, uri: uri)
         if let videoSink = makeVideoSink() { cove_object_set_object(playbin, "video-sink", videoSink) }
         if options.videoOutput == .frames {
             tapFullSizeFrames(of: playbin)

@@ -56,6 +56,8 @@ public final class GStreamerEngine: PlaybackEngine {
     var heldBitrate: Int?
     var forwardBufferSeconds: Double?
     var tuning: AdaptiveDemuxTuning?
+    /// This load's name at the HLS playlist gate, where its refusals are kept.
+    var gateLoad: String?
     /// Counts loads: a signal queued for an earlier load is never delivered.
     var generation = 0
     /// Signals wait here for the main loop's next turn (`emit`), each with the load it belongs to.
@@ -222,6 +224,8 @@ public final class GStreamerEngine: PlaybackEngine {
         videoSizeFilter = nil
         appliedSizeCaps = nil
         videoOutput.fullSizeFrames = nil
+        if let gateLoad { HLSPlaylistGate.shared?.forget(load: gateLoad) }
+        gateLoad = nil
         guard let pipeline else { return }
         self.pipeline = nil
         let bus = gst_element_get_bus(pipeline)

@@ -56,6 +56,14 @@ void cove_playbin_refuse_text_streams(GstElement *playbin);
 /// scheme than http/https), and dashdemux2 the MPD without its text AdaptationSets, so neither fetches one; see
 /// cove_master_filter.c.
 void cove_playbin_filter_hls_master(GstElement *playbin);
+/// Screens a media playlist that reached hlsdemux2 directly (`text`, from `base`) for the load `load`: the text
+/// to hand on (g_malloc), or NULL when it is refused. Called on a streaming thread.
+typedef gchar *(*CoveMediaPlaylistScreen)(const gchar *text, const gchar *base, const gchar *load);
+/// Set once by the app: how a top-level media playlist is screened (HLSPlaylistGate).
+void cove_master_filter_set_media_screen(CoveMediaPlaylistScreen screen);
+/// Points the playbin's master playlist at the gate (`prefix`, for the load `load`); without it the master reaches
+/// hlsdemux2 with its own addresses.
+void cove_playbin_set_hls_gate(GstElement *playbin, const char *prefix, const char *load);
 /// The `#EXT-X-MEDIA:TYPE=SUBTITLES` lines taken out of the master playlist (g_free), or NULL before it arrived.
 gchar *cove_playbin_subtitle_renditions(GstElement *playbin);
 /// The master playlist's `#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS` lines (g_free; left in the master), or NULL before

@@ -5,6 +5,12 @@ public enum PlaybackMessages {
         case .resource: tr("The video could not be loaded. Check your network connection and try again.")
         case .unsupportedFormat: tr("This video's format cannot be played. A GStreamer plugin may be missing.")
         case .other: tr("The video could not be played.")
+        case .refusedPlaylist(.protected): tr("This video is protected by DRM, which this player cannot play.")
+        case .refusedPlaylist(.encryptedFragmentedMP4):
+            tr("This video is encrypted in a way this system's GStreamer cannot decrypt (AES-128 over fragmented MP4).")
+        case .refusedPlaylist(.addressNotOnTheWeb):
+            tr("This video's playlist names media that is not on the web, which Cove does not fetch.")
+        case .refusedPlaylist(.notAPlaylist): tr("This video's playlist is damaged.")
         }
     }
 

@@ -93,7 +93,7 @@ extension MediaEncoder {
 }
 
 extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
+    func leftPadded(_ width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -114,3 +114,25 @@ final class HLSMediaPlaylistScreenTests: XCTestCase {
         XCTAssertEqual(HLSMediaPlaylistScreen.screen("", base: base), .refuse(.notAPlaylist))
     }
 }
+
+extension HLSMediaPlaylistScreenTests {
+    func testDurationsThatHLSDemux2WouldDropOrStallOnBecomeTheTargetDuration() {
+        let lines = passed(HLSMediaPlaylistScreen.screen("""
+            #EXTM3U
+            #EXT-X-TARGETDURATION:0
+            #EXTINF:0,
+            s0.ts
+            #EXTINF:0.001,title
+            s1.ts
+            #EXTINF:abc
+            s2.ts
+            #EXTINF:nan,
+            s3.ts
+            #EXTINF:2.5,kept
+            s4.ts
+            """, base: base))
+        XCTAssertEqual(lines.dropFirst().filter { $0.hasPrefix("#EXT") }, ["#EXT-X-TARGETDURATION:1", "#EXTINF:1.0,", "#EXTINF:1.0,title",
+                                                              "#EXTINF:1.0,", "#EXTINF:1.0,", "#EXTINF:2.5,kept"])
+        XCTAssertEqual(passed(screen("#EXTINF:0,\ns0.ts\n", head: "#EXTM3U\n#EXT-X-TARGETDURATION:6\n"))[2], "#EXTINF:6.0,")
+    }
+}

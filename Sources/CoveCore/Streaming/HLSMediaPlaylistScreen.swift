@@ -40,6 +40,7 @@ public enum HLSMediaPlaylistScreen {
         var keyed = false
         var mapped = false
         var mediaSequenceLine: Int?
+        var targetDuration = 1.0
         var index = 1
         while index < lines.count {
             let line = lines[index]
@@ -62,6 +63,17 @@ public enum HLSMediaPlaylistScreen {
             }
             index += 1
             if line.hasPrefix("#EXT-X-MAP:") { mapped = true }
+            if line.hasPrefix("#EXT-X-TARGETDURATION:") {
+                // hlsdemux2 refreshes a live playlist every target duration: none would be at once, for ever.
+                let seconds = Double(line.dropFirst("#EXT-X-TARGETDURATION:".count)).flatMap { $0.isFinite ? $0 : nil }
+                targetDuration = max(1, seconds?.rounded(.up) ?? 1)
+                output.append("#EXT-X-TARGETDURATION:" + String(Int(min(targetDuration, 86_400))))
+                continue
+            }
+            if line.hasPrefix("#EXTINF:") {
+                output.append(segmentInformation(line, targetDuration: targetDuration))
+                continue
+            }
             if line.hasPrefix("#EXT-X-MEDIA-SEQUENCE:") { mediaSequenceLine = output.count }
             if ignoredTags.contains(where: line.hasPrefix) { continue }
             if line.hasPrefix("#EXT-X-SKIP:") {
@@ -87,6 +99,20 @@ public enum HLSMediaPlaylistScreen {
             output.append(address.absoluteString)
         }
         return .pass(output.joined(separator: "\n") + "\n")
+    }
+
+    /// hlsdemux2 1.22 drops a segment whose duration is not above zero, and with every one dropped it goes on with
+    /// no playlist at all (CRITICALs, then SIGSEGV); a duration of a millisecond for a second of media stalls its
+    /// timeline for good. A duration under 10 ms, or none that reads as a number, is taken as the target duration:
+    /// the media's own timestamps still place every frame.
+    private static func segmentInformation(_ line: Substring, targetDuration: Double) -> String {
+        let rest = line.dropFirst("#EXTINF:".count)
+        let number = rest.prefix { $0 != "," }
+        let title = rest.dropFirst(number.count)
+        if let seconds = Double(number.trimmingPrefix(while: \.isWhitespace)), seconds.isFinite, seconds >= 0.01 {
+            return String(line)
+        }
+        return "#EXTINF:" + String(targetDuration) + (title.isEmpty ? "," : String(title))
     }
 
     /// The key of a run to keep: METHOD=NONE, or AES-128 in the "identity" format; nil when every key of the run

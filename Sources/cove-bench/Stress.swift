@@ -5,8 +5,9 @@ import Synchronization
 
 /// `cove-bench --stress N`: opens and closes N sessions of the real `cove` binary against the emulator over HTTP
 /// (VOD HLS and MP4, live, live DVR, an autoAdvance playlist switching every 2 s, and `--demo` with its own
-/// server), each closed at a random moment (at once, during the API request, at the first `session` event, i.e.
-/// during preroll, or while playing) by SIGTERM, SIGINT, Ctrl+Q or Ctrl+W. A crash is an exit by a signal or a
+/// server: every demo video and playlist, ads and casting included), each closed at a random moment (at once,
+/// during the API request, at the first `session` event, i.e. during preroll, or while playing, after a few of
+/// the viewer's keys: seeks, track switches, speed, pause, a frame step) by SIGTERM, SIGINT, Ctrl+Q or Ctrl+W. A crash is an exit by a signal or a
 /// status other than 0; a hang is a process still there 2 s after the request. Needs a display (xvfb-run) and,
 /// for the keys, xdotool.
 ///
@@ -40,6 +41,8 @@ enum Stress {
         var gaveUpOnPipeline = false
         /// Times the keys were typed again because another window had taken the focus.
         var keysTypedAgain = 0
+        /// The viewer's keys typed while it played (seeks, track switches, speed, pause, frame step).
+        var actions: [String] = []
         /// The child could not connect to the X server ("cannot open display") and ended with status 1 before any
         /// output: the session did not happen, and is run again (once; judged as usual then).
         var displayRefused = false
@@ -171,6 +174,10 @@ enum Stress {
         print("hangs: \(outcomes.filter(\.hung).count)")
         print("CRITICAL or assertion lines on stderr: \(outcomes.reduce(0) { $0 + $1.criticalLines.count })")
         print("exits cut short by the watchdog: \(outcomes.filter(\.gaveUpOnPipeline).count)")
+        let acted = outcomes.filter { !$0.actions.isEmpty }
+        print("viewer keys typed while playing: \(acted.reduce(0) { $0 + $1.actions.count }) in \(acted.count) sessions ("
+              + SessionRunner.viewerKeys.map { key in "\(key) \(acted.reduce(0) { $0 + $1.actions.filter { $0 == key }.count })" }
+                .joined(separator: ", ") + ")")
         print("keys typed again (another window had taken the focus): "
               + "\(outcomes.filter { $0.keysTypedAgain > 0 }.count) sessions")
         let again = outcomes.filter { $0.firstAttempt != nil }
@@ -181,7 +188,8 @@ enum Stress {
         }
         for outcome in outcomes where outcome.crashed || outcome.hung || !outcome.criticalLines.isEmpty
             || outcome.gaveUpOnPipeline {
-            print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue): \(outcome.detail)")
+            print("  \(outcome.kind.rawValue), \(outcome.moment.rawValue), \(outcome.method.rawValue)"
+                  + (outcome.actions.isEmpty ? "" : " after \(outcome.actions.joined(separator: " "))") + ": \(outcome.detail)")
             for line in outcome.criticalLines.prefix(3) { print("    \(line)") }
         }
     }

@@ -32,10 +32,34 @@ final class SessionRunner: Sendable {
         case .liveDVR: apiArguments + ["--video-id", DemoCatalog.liveDVRVideoID]
         case .autoAdvance: apiArguments + ["--playlist-id", StressServer.clipPlaylistID]
         case .demo:
-            // The demo server Cove starts: it must end with the cove however the cove is closed.
-            ["--demo", "--print-events"] + [["--video-id", DemoCatalog.hlsVideoID], ["--video-id", DemoCatalog.mp4VideoID],
-                                            ["--playlist-id", DemoCatalog.playlistID]][Int(random.next() % 3)]
+            // The demo server Cove starts: it must end with the cove however the cove is closed. Every demo video
+            // (ads, client-side ads, captions, AES-128, DASH, 360°, audio only, live) and playlist, and one session
+            // in four cast to the demo's TV.
+            ["--demo", "--print-events"] + Self.demoChoices[Int(random.next() % UInt64(Self.demoChoices.count))]
+                + (random.next() % 4 == 0 ? ["--cast-to", "Cove demo TV"] : [])
         }
+    }
+
+    static let demoChoices: [[String]] = [
+        DemoCatalog.hlsVideoID, DemoCatalog.mp4VideoID, DemoCatalog.adsVideoID, DemoCatalog.clientAdsVideoID,
+        DemoCatalog.audioVideoID, DemoCatalog.languagesVideoID, DemoCatalog.captionsVideoID, DemoCatalog.aesVideoID,
+        DemoCatalog.dashVideoID, DemoCatalog.sphereVideoID, DemoCatalog.liveVideoID, DemoCatalog.liveDVRVideoID,
+    ].map { ["--video-id", $0] } + [["--playlist-id", DemoCatalog.playlistID], ["--playlist-id", DemoCatalog.playlistWithErrorID]]
+
+    /// What a viewer presses while a video plays: jumps back and forward, the next captions and audio track, a
+    /// speed change, play and pause, a frame step.
+    static let viewerKeys = ["Left", "Right", "c", "a", "bracketright", "bracketleft", "k", "period", "End"]
+
+    /// A few of the viewer's keys, typed into the child's window a moment apart.
+    private func act(on child: ChildCove, random: inout SplitMix64) -> [String] {
+        var pressed: [String] = []
+        for _ in 0..<Int(1 + random.next() % 4) {
+            let key = Self.viewerKeys[Int(random.next() % UInt64(Self.viewerKeys.count))]
+            guard child.process.isRunning, keyboard.withLock({ _ in type(key, into: child.pid) }) != nil else { break }
+            pressed.append(key)
+            usleep(UInt32(random.next() % 600_000))
+        }
+        return pressed
     }
 
     func session(index: Int, kind: Stress.Kind, moment: Stress.Moment, method: Stress.Method,
@@ -68,6 +92,7 @@ final class SessionRunner: Sendable {
             // An autoAdvance switch comes every 2 s of its playlist: anywhere in the first four videos.
             let span: UInt64 = kind == .autoAdvance ? 8_000_000 : 4_000_000
             usleep(UInt32(random.next() % span))
+            if Self.hasXdotool { outcome.actions = act(on: child, random: &random) }
         }
         guard child.process.isRunning else {
             outcome.crashed = true

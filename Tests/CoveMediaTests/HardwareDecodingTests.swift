@@ -76,6 +76,16 @@ final class HardwareDecodingTests: XCTestCase {
         }
     }
 
+    /// The failing decoder ranked first and holding its thread 400 ms after its error; its failures so far, and
+    /// an emulator serving the clip (the caller stops it and ends the stall).
+    private static func stalledFallback() throws -> (failures: UInt32, emulator: PlaybackAPIEmulator) {
+        GStreamerRuntime.ensureInitialized()
+        cove_failing_decoder_register(UInt32(GST_RANK_MARGINAL.rawValue))
+        HardwareDecoding.auto.apply(renderNodes: ["/dev/dri/renderD128"])
+        cove_failing_decoder_set_stall(400)
+        return (cove_failing_decoder_failures(), try XCTUnwrap(media).startEmulator())
+    }
+
     /// decodebin3 replaces a decoder that fails to start with the next one and goes on, but the error that decoder
     /// posted has already failed the playbin's preroll (GstBin fails its state change on any ERROR): its committed
     /// state stays READY while its children preroll. A state change asked for then (a Play, a buffering hold)
@@ -85,14 +95,11 @@ final class HardwareDecodingTests: XCTestCase {
     /// video play in software.
     func testAPlayBetweenTheDecoderErrorAndItsReplacementDoesNotAbort() throws {
         try MainActor.assumeIsolated {
-            GStreamerRuntime.ensureInitialized()
-            cove_failing_decoder_register(UInt32(GST_RANK_MARGINAL.rawValue))
-            HardwareDecoding.auto.apply(renderNodes: ["/dev/dri/renderD128"])
-            cove_failing_decoder_set_stall(400)
-            defer { cove_failing_decoder_set_stall(0) }
-            let failures = cove_failing_decoder_failures()
-            let emulator = try XCTUnwrap(Self.media).startEmulator()
-            defer { emulator.stop() }
+            let (failures, emulator) = try Self.stalledFallback()
+            defer {
+                cove_failing_decoder_set_stall(0)
+                emulator.stop()
+            }
             let engine = GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
             let recorder = EngineRecorder(engine)
             defer { engine.stop() }
@@ -113,14 +120,11 @@ final class HardwareDecodingTests: XCTestCase {
     /// The same failed preroll, kept by the disposal (as a pipeline whose decodebin3 lost an input is): it is not
     /// paused, since a PAUSED asked of it would start playbin3's READY→PAUSED again and abort in the next pad added.
     func testAPipelineWhosePrerollFailedIsKeptWithoutStartingAgain() throws {
-        GStreamerRuntime.ensureInitialized()
-        cove_failing_decoder_register(UInt32(GST_RANK_MARGINAL.rawValue))
-        HardwareDecoding.auto.apply(renderNodes: ["/dev/dri/renderD128"])
-        cove_failing_decoder_set_stall(400)
-        defer { cove_failing_decoder_set_stall(0) }
-        let failures = cove_failing_decoder_failures()
-        let emulator = try XCTUnwrap(Self.media).startEmulator()
-        defer { emulator.stop() }
+        let (failures, emulator) = try Self.stalledFallback()
+        defer {
+            cove_failing_decoder_set_stall(0)
+            emulator.stop()
+        }
         let playbin = try XCTUnwrap(gst_element_factory_make("playbin3", nil))
         gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         cove_object_set_string(playbin, "uri", emulator.mediaBaseURL + "/clip.mp4")

@@ -162,6 +162,8 @@ GString *cove_master_through_gate(const char *manifest, const char *base, const 
         const char *uri = (g_str_has_prefix(line, "#EXT-X-MEDIA:") || g_str_has_prefix(line, "#EXT-X-I-FRAME-STREAM-INF:")
                            || g_str_has_prefix(line, "#EXT-X-IMAGE-STREAM-INF:")) ? strstr(line, "URI=\"") : NULL;
         const char *close = uri ? strchr(uri + 5, '"') : NULL;
+        // A URI without its closing quote names nothing hlsdemux2 should fetch: the line goes.
+        if (uri && !close) continue;
         if (!close) {
             g_string_append(out, line);
             g_string_append_c(out, '\n');

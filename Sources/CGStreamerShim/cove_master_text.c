@@ -16,15 +16,31 @@ static gboolean has_attribute(const char *line, const char *pair) {
     return FALSE;
 }
 
+/// Whether `uri` names a scheme, other than http(s). g_uri_parse_scheme, not g_uri_peek_scheme: that one interns
+/// every scheme it meets for the life of the process, and a server's schemes are its to invent (the fuzz target
+/// grew GLib's quark table without bound).
+static gboolean scheme_is_other(const char *uri) {
+    gchar *scheme = g_uri_parse_scheme(uri);
+    gboolean other = scheme && g_ascii_strcasecmp(scheme, "http") != 0 && g_ascii_strcasecmp(scheme, "https") != 0;
+    g_free(scheme);
+    return other;
+}
+
+/// Whether `uri` is an http(s) address.
+static gboolean scheme_is_web(const char *uri) {
+    gchar *scheme = g_uri_parse_scheme(uri);
+    gboolean web = scheme && (g_ascii_strcasecmp(scheme, "http") == 0 || g_ascii_strcasecmp(scheme, "https") == 0);
+    g_free(scheme);
+    return web;
+}
+
 /// Whether the rendition's quoted URI has a scheme other than http(s); a relative one resolves against the
 /// master's http(s) address.
 static gboolean names_other_scheme(const char *line) {
     const char *uri = strstr(line, "URI=\"");
     if (!uri) return FALSE;
     uri += 5;
-    // Interned and lower case: not freed.
-    const char *scheme = g_uri_peek_scheme(uri);
-    return scheme && g_strcmp0(scheme, "http") != 0 && g_strcmp0(scheme, "https") != 0;
+    return scheme_is_other(uri);
 }
 
 /// `SUBTITLES="group"` out of a variant's attribute list.
@@ -127,9 +143,8 @@ GString *cove_master_playlist_filter(const char *manifest, GString *removed, GSt
 static gchar *through_gate(const char *reference, const char *base, const char *gate) {
     gchar *absolute = g_uri_resolve_relative(base, reference, G_URI_FLAGS_NONE, NULL);
     if (!absolute) return NULL;
-    const char *scheme = g_uri_peek_scheme(absolute);
     gchar *address = NULL;
-    if (scheme && (g_strcmp0(scheme, "http") == 0 || g_strcmp0(scheme, "https") == 0)) {
+    if (scheme_is_web(absolute)) {
         gchar *escaped = g_uri_escape_string(absolute, NULL, FALSE);
         address = g_strconcat(gate, "?u=", escaped, NULL);
         g_free(escaped);

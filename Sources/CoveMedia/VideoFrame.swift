@@ -38,13 +38,9 @@ public final class VideoFrame: VideoPicture, @unchecked Sendable {
         pixelOrder = order
         let buffer = gst_sample_get_buffer(sample)
         let pts = buffer?.pointee.pts ?? UInt.max
-        // HLS segments carry their own timestamps; the segment maps them onto the stream's timeline. A sample taken
-        // right after a flush (a seek to the end) can carry the sink's reset segment, of no format yet: asking it
-        // for a TIME position is a CRITICAL (found by `cove-bench --stress`, End pressed in an MP4), so the
-        // timestamp stands as it is then, as in cove_frame_tap.c.
-        let segment = gst_sample_get_segment(sample).flatMap { $0.pointee.format == GST_FORMAT_TIME ? $0 : nil }
+        // HLS segments carry their own timestamps; the segment maps them onto the stream's timeline.
         let streamTime = pts == UInt.max ? UInt.max
-            : segment.map { gst_segment_to_stream_time($0, GST_FORMAT_TIME, pts) } ?? pts
+            : gst_sample_get_segment(sample).map { gst_segment_to_stream_time($0, GST_FORMAT_TIME, pts) } ?? pts
         timestamp = streamTime == UInt.max ? nil : Double(streamTime) / 1_000_000_000
         isKeyframe = (buffer?.pointee.mini_object.flags ?? 0) & GST_BUFFER_FLAG_DELTA_UNIT.rawValue == 0
     }

@@ -8,7 +8,12 @@ extension GStreamerEngine {
     public func seek(to seconds: Double, tolerance: Double) {
         guard isActive, !load.hasFailed, pipeline != nil else { return }
         var target = max(0, seconds.isFinite ? seconds : 0)
-        if let duration = load.duration { target = min(target, duration) }
+        // The End key and a slider at its right edge ask for the duration itself. qtdemux reading over HTTP (push
+        // mode, GStreamer 1.22) maps a seek to a track's segment only where that segment stops after the target:
+        // at or past a track's end it pushes that track's last samples with no segment event, and playsink's volume
+        // raises a CRITICAL on them. A track ends at most a few frames before the movie does; from just before the
+        // end the last frames play and the video ends as it would have.
+        if let duration = load.duration { target = min(target, max(0, duration - Self.endSeekMargin)) }
         guard load.isReady else {
             load.pendingSeek = (target, tolerance)
             return
@@ -31,6 +36,9 @@ extension GStreamerEngine {
             load.lastPosition = target
         }
     }
+
+    /// How far before the duration a seek to the end lands.
+    static let endSeekMargin = 0.25
 
     /// A flushing seek to where playback is, at the new speed; scaletempo (the playbin's audio filter) keeps the
     /// pitch. Remembered for later seeks of this load.

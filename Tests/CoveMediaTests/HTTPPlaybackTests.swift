@@ -24,6 +24,9 @@ final class HTTPPlaybackTests: XCTestCase {
             // Video only: the engine must cope with a stream that has no audio branch.
             try MediaEncoder.encodeMP4(to: directory + "/clip.mp4", seconds: 2, width: 320, height: 180,
                                        withAudio: false)
+            // With sound: qtdemux (push mode, over HTTP) then has two tracks whose ends differ.
+            try MediaEncoder.encodeMP4(to: directory + "/clip-av.mp4", seconds: 3, width: 320, height: 180,
+                                       withAudio: true)
         } catch {
             encodeError = error
         }
@@ -139,6 +142,27 @@ final class HTTPPlaybackTests: XCTestCase {
                 XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.paused) }, timeout: 5),
                               "\(recorder.signals)")
                 XCTAssertFalse(recorder.isFinished)
+            }
+        }
+    }
+
+    /// The End key and a slider dragged to its right edge both ask for the duration itself. In an MP4 over HTTP
+    /// that seek went past the shorter track's end, qtdemux pushed that track's data with no segment, and
+    /// playsink's volume element raised a GStreamer CRITICAL (fatal in the test run). The video ends instead.
+    func testASeekToTheVeryEndOfAnMP4OverHTTPEndsTheVideo() throws {
+        try MainActor.assumeIsolated {
+            try Self.playing("/clip-av.mp4") { engine, recorder in
+                XCTAssertTrue(MainLoop.run(until: { recorder.signals.contains(.playing) }, timeout: 15),
+                              "\(recorder.signals)")
+                let duration = try XCTUnwrap(engine.duration)
+                let seekedAt = recorder.positions.count
+                engine.seek(to: duration, tolerance: 0)
+                XCTAssertTrue(MainLoop.run(until: { recorder.isFinished }, timeout: 10), "\(recorder.signals)")
+                XCTAssertNil(recorder.error)
+                XCTAssertTrue(recorder.hasEnded)
+                // Seeked from the first second of three: the middle second is never played.
+                let after = recorder.positions[seekedAt...]
+                XCTAssertFalse(after.contains { $0 > 1 && $0 < duration - 1 }, "it went to the end: \(after)")
             }
         }
     }

@@ -98,7 +98,8 @@ let package = Package(
         .testTarget(name: "CoveServiceTests", dependencies: ["CoveService", "CoveEmulator", "CoveCore", "CFileWatch"],
                     exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "CoveMediaTests", dependencies: ["CoveMedia", "CoveEmulator", "CoveCore", "CoveGLib",
-                                                           "CFileWatch", "CFailingDecoder"],
+                                                           "CFileWatch", "CFailingDecoder", "CGStreamerShim", "CGStreamer",
+                                                           "CGLib", "CSoup"],
                     swiftSettings: strict),
         // Test support: a real avahi-daemon in a network of its own, for Cast device discovery.
         .target(name: "MDNSSandbox", path: "Tests/Support/MDNSSandbox", swiftSettings: strict),

@@ -1,6 +1,7 @@
 import CGLib
 import CGLibShim
 import CGStreamer
+import CGStreamerShim
 import Synchronization
 
 /// The bitrate cap and forward buffer for the adaptive demuxers (hlsdemux2) inside one playbin. playbin creates
@@ -70,6 +71,7 @@ final class AdaptiveDemuxTuning: Sendable {
             return (Self.bounds(state), state.forwardBufferNanoseconds)
         }
         guard let (bounds, buffer) = settings else { return }
+        _ = cove_adaptive_flush_guard_watch(element)
         Self.apply(bounds, to: element)
         if let buffer { Self.applyBuffer(buffer, to: element) }
     }

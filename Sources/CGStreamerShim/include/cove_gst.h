@@ -78,6 +78,11 @@ guint cove_decodebin3_orphan_inputs(GstElement *pipeline);
 /// taken down only.
 void cove_decodebin3_freeze_inputs(GstElement *pipeline);
 
+/// Holds each flushing seek of an adaptivedemux2 demuxer (hlsdemux2, dashdemux2) until its download threads have
+/// sent every request they were handed (cove_adaptive_flush_guard.c says why). Call once a demuxer, before its
+/// source pads exist; FALSE where libsoup's session type could not be found (nothing is held then).
+gboolean cove_adaptive_flush_guard_watch(GstElement *demuxer);
+
 /// Caption data carried in the video (CEA-608/708 in GstVideoCaptionMeta), read by a pad probe on the video
 /// decoder's output (presentation order) on the streaming thread and queued here; see cove_caption_tap.c.
 typedef struct CoveCaptionTap CoveCaptionTap;

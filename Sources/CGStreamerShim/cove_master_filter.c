@@ -130,7 +130,7 @@ static GstPadProbeReturn filter_probe(GstPad *pad, GstPadProbeInfo *info, gpoint
     gboolean master = strstr(filter->manifest->str, "#EXT-X-STREAM-INF:") != NULL;
     gboolean mpd = !master && (strstr(filter->manifest->str, "<MPD") || strstr(filter->manifest->str, ":MPD"));
     GString *body = master ? cove_master_playlist_filter(filter->manifest->str, removed, closed_captions)
-                    : mpd  ? cove_mpd_without_text(filter->manifest->str, filter->manifest->len)
+                    : mpd  ? cove_mpd_for_demuxer(filter->manifest->str, filter->manifest->len)
                            : NULL;
     if (!body) body = g_string_new_len(filter->manifest->str, (gssize)filter->manifest->len);
     if (!mpd) body = gated(pad, filter, body, master);

@@ -11,6 +11,9 @@
 // reaches dashdemux2 without those sets; the engine lists the text ones from the MPD as served (DASHManifest),
 // and this rule must stay the one DASHManifest numbers the remaining sets by.
 //
+// A Representation without its `bandwidth` or `id` (both required, both left out by some packagers) is one
+// dashdemux2 will not play: "no streams" and an error. Cove gives it the lowest bandwidth and an id of its own.
+//
 // Read without the network and without substituting entities; the document is written back as libxml2 read it.
 
 static gboolean is_element(xmlNodePtr node, const char *name) {
@@ -38,14 +41,34 @@ static gboolean holds_text(xmlNodePtr set) {
     return text;
 }
 
-GString *cove_mpd_without_text(const char *manifest, gsize length) {
+// TRUE when an attribute was added.
+static gboolean complete_representations(xmlNodePtr set, guint *numbered) {
+    gboolean changed = FALSE;
+    for (xmlNodePtr child = set->children; child; child = child->next) {
+        if (!is_element(child, "Representation")) continue;
+        if (!xmlHasProp(child, (const xmlChar *)"bandwidth")) {
+            xmlSetProp(child, (const xmlChar *)"bandwidth", (const xmlChar *)"1");
+            changed = TRUE;
+        }
+        if (!xmlHasProp(child, (const xmlChar *)"id")) {
+            gchar *id = g_strdup_printf("cove-representation-%u", (*numbered)++);
+            xmlSetProp(child, (const xmlChar *)"id", (const xmlChar *)id);
+            g_free(id);
+            changed = TRUE;
+        }
+    }
+    return changed;
+}
+
+GString *cove_mpd_for_demuxer(const char *manifest, gsize length) {
     if (length > G_MAXINT) return NULL;
     xmlDocPtr document = xmlReadMemory(manifest, (int)length, "manifest.mpd", NULL,
                                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     if (!document) return NULL;
     GString *result = NULL;
     xmlNodePtr root = xmlDocGetRootElement(document);
-    gboolean removed = FALSE;
+    gboolean changed = FALSE; // a text set removed or a Representation completed
+    guint numbered = 0;
     if (is_element(root, "MPD")) {
         for (xmlNodePtr period = root->children; period; period = period->next) {
             if (!is_element(period, "Period")) continue;
@@ -55,13 +78,15 @@ GString *cove_mpd_without_text(const char *manifest, gsize length) {
                 if (is_element(set, "AdaptationSet") && holds_text(set)) {
                     xmlUnlinkNode(set);
                     xmlFreeNode(set);
-                    removed = TRUE;
+                    changed = TRUE;
+                } else if (is_element(set, "AdaptationSet") && complete_representations(set, &numbered)) {
+                    changed = TRUE;
                 }
                 set = next;
             }
         }
     }
-    if (removed) {
+    if (changed) {
         xmlChar *text = NULL;
         int size = 0;
         xmlDocDumpMemory(document, &text, &size);

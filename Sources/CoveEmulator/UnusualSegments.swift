@@ -9,6 +9,9 @@ enum UnusualSegments {
         var ts: [Int]
         var initialization: Int
         var fragments: [Int]
+        /// The fMP4 track's timescale, and where each fragment starts in it, the end of the last one after them.
+        var timescale: UInt64
+        var fragmentStarts: [UInt64]
     }
 
     static let count = 4
@@ -56,6 +59,9 @@ enum UnusualSegments {
         try save(MediaEncoder.aes128CBCEncrypt(mp4.initialization, key: key(0)), "einit.mp4")
         try save(keys[0].key, "key1.bin")
         try save(keys[1].key, "key2.bin")
-        return Sizes(ts: ts.map(\.count), initialization: mp4.initialization.count, fragments: fragments.map(\.count))
+        let end = mp4.fragments.count > count ? mp4.fragments[count].start
+            : mp4.fragments[count - 1].start + UInt64(Double(mp4.timescale) * 0.967)
+        return Sizes(ts: ts.map(\.count), initialization: mp4.initialization.count, fragments: fragments.map(\.count),
+                     timescale: mp4.timescale, fragmentStarts: mp4.fragments.prefix(count).map(\.start) + [end])
     }
 }

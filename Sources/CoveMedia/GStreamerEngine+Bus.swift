@@ -35,7 +35,14 @@ extension GStreamerEngine {
             gst_message_parse_stream_collection(message, &collection)
             guard let collection else { return }
             defer { gst_object_unref(collection) }
-            collectionChanged(StreamCollectionReader.read(collection))
+            let contents = StreamCollectionReader.read(collection)
+            // An MPD or playlist typefinding could not recognise (a DOCTYPE before its root) reaches decodebin3 as
+            // plain XML: no element takes it, nothing prerolls and GStreamer reports nothing.
+            if !load.isReady, contents.holdsNothingPlayable {
+                fail(EngineError(kind: .unsupportedFormat, detail: "no audio or video stream in the source"))
+                return
+            }
+            collectionChanged(contents)
         } else if type == GST_MESSAGE_STREAMS_SELECTED {
             selectionChanged(StreamCollectionReader.selection(in: message))
         }

@@ -7,6 +7,13 @@ enum StreamCollectionReader {
     struct Contents: Equatable {
         var streams: EngineStreams
         var videoIDs: [String]
+        /// Streams that are neither video, audio nor text: a document typefinding could only call XML or text.
+        var unknownCount = 0
+
+        /// Streams were found and none of them is media.
+        var holdsNothingPlayable: Bool {
+            unknownCount > 0 && !streams.hasVideo && streams.audio.isEmpty && streams.text.isEmpty
+        }
     }
 
     /// Text streams are listed (the stream's caption renditions), though never decoded.
@@ -25,6 +32,8 @@ enum StreamCollectionReader {
                 contents.streams.audio.append(MediaTrack(id: id, language: language, name: name))
             } else if type & GST_STREAM_TYPE_TEXT.rawValue != 0 {
                 contents.streams.text.append(MediaTrack(id: id, language: language, name: name))
+            } else {
+                contents.unknownCount += 1
             }
         }
         return contents

@@ -30,51 +30,13 @@ final class CoveUnusualPlaylistTests: XCTestCase {
         super.tearDown()
     }
 
-    private struct Outcome {
-        var played: Bool
-        var error: String?
-        var standardError: String
-        var crashed: Bool
-    }
-
-    private func run(_ name: String) throws -> Outcome {
-        if let error = Self.setUpError { throw error }
-        let address = try XCTUnwrap(Self.emulator).mediaBaseURL + "/unusual/" + name + ".m3u8"
-        let run = try CoveProcess(UITestSupport.coveBinary, ["--no-analytics", "--print-events", address])
-        defer { run.stop() }
-        let lines = run.waitForLines(timeout: 15) { lines in
-            lines.contains { $0.contains(#""type":"error""#) } || lines.contains { line in
-                guard line.contains(#""type":"progress""#), let event = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
-                else { return false }
-                return (event["time"]?.doubleValue ?? 0) >= 1
-            }
-        }
-        let crashed = run.terminatedBySignal
-        let error = lines.first { $0.contains(#""type":"error""#) }
-            .flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }?["message"]?.stringValue
-        let played = lines.contains { $0.contains(#""type":"progress""#) && !$0.contains(#""time":0."#)
-            && !$0.contains(#""time":0}"#) }
-        return Outcome(played: played, error: error, standardError: run.standardError, crashed: crashed)
-    }
-
     private func check(_ select: (UnusualPlaylists.Case) -> Bool) throws {
         if let error = Self.setUpError { throw error }
         let chosen = Self.cases.filter(select)
         XCTAssertFalse(chosen.isEmpty)
+        let base = try XCTUnwrap(Self.emulator).mediaBaseURL + "/unusual/"
         for item in chosen {
-            let outcome = try run(item.name)
-            XCTAssertFalse(outcome.crashed, "\(item.name) crashed: \(outcome.standardError)")
-            XCTAssertFalse(outcome.standardError.contains("CRITICAL"), "\(item.name): \(outcome.standardError)")
-            XCTAssertFalse(outcome.standardError.contains("Program crashed"), "\(item.name): \(outcome.standardError)")
-            switch item.expectation {
-            case .plays:
-                XCTAssertTrue(outcome.played, "\(item.name) did not play: \(outcome.error ?? "no error") \(outcome.standardError)")
-                XCTAssertNil(outcome.error, item.name)
-            case .fails(let text):
-                XCTAssertFalse(outcome.played, "\(item.name) played")
-                XCTAssertTrue(outcome.error.map { text.isEmpty || $0.contains(text) } ?? false,
-                              "\(item.name): \(outcome.error ?? "no error event within 15 s")")
-            }
+            try UnusualMediaRun.check(item.name, address: base + item.name + ".m3u8", expectation: item.expectation)
         }
     }
 

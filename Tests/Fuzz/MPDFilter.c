@@ -1,5 +1,6 @@
 // The MPD on its way to dashdemux2 (cove_mpd_filter.c): whatever the bytes, the filter reads them within bounds,
-// frees what it made, and what it hands on holds no text AdaptationSet (filtering it again finds nothing).
+// frees what it made, and what it hands on holds no text AdaptationSet and no Representation left incomplete
+// (filtering it again changes nothing).
 #include "cove_mpd_filter.h"
 
 #include <libxml/parser.h>
@@ -7,9 +8,9 @@
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    GString *out = cove_mpd_without_text((const char *)data, size);
+    GString *out = cove_mpd_for_demuxer((const char *)data, size);
     if (out) {
-        GString *again = cove_mpd_without_text(out->str, out->len);
+        GString *again = cove_mpd_for_demuxer(out->str, out->len);
         if (again) abort();
         g_string_free(out, TRUE);
     }

@@ -46,8 +46,19 @@ extension GStreamerEngine {
         let wanted = newRate > 0 && newRate.isFinite ? newRate : 1
         guard wanted != load.rate else { return }
         load.rate = wanted
-        guard isActive, load.isReady, !load.hasFailed, !load.hasEnded, let here = queryPosition() ?? load.lastPosition else { return }
-        if flushingSeek(to: here, accurate: true) { load.isSeeking = true }
+        guard isActive, load.isReady, !load.hasFailed, !load.hasEnded else { return }
+        // Like a seek, a speed change waits for a flushing seek still on its way: the pending target (or where
+        // playback is) is then sought at the new speed. Every flush cancels the adaptive demuxer's downloads, and
+        // libsoup 3.2 can crash closing a download cancelled mid-read (Sources/CoveMedia/README.md).
+        if load.isSeeking, let started = load.seekStartedAt, ContinuousClock.now - started < Self.seekSettleLimit {
+            load.pendingSeek = load.pendingSeek ?? (queryPosition() ?? load.lastPosition ?? 0, 0)
+            return
+        }
+        guard let here = queryPosition() ?? load.lastPosition else { return }
+        if flushingSeek(to: here, accurate: true) {
+            load.isSeeking = true
+            load.seekStartedAt = ContinuousClock.now
+        }
     }
 
     func flushingSeek(to target: Double, accurate: Bool) -> Bool {

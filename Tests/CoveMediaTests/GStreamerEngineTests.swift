@@ -170,6 +170,27 @@ final class GStreamerEngineTests: XCTestCase {
         }
     }
 
+    /// A speed change asked for while a seek flushes waits for it too, then goes at the new speed from where the
+    /// seek landed: one flush at a time reaches the demuxer.
+    func testASpeedChangeWhileASeekFlushesWaitsForIt() throws {
+        try MainActor.assumeIsolated {
+            let engine = Self.makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try Self.clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
+            let before = recorder.positions.count
+            let sent = engine.flushingSeeksSent
+            engine.seek(to: 1.0, tolerance: 0)
+            engine.setRate(1.5)
+            XCTAssertEqual(engine.flushingSeeksSent, sent + 1, "the speed change waits for the seek to land")
+            XCTAssertTrue(MainLoop.run(until: { engine.flushingSeeksSent == sent + 2 }, timeout: 10))
+            XCTAssertTrue(MainLoop.run(until: { recorder.positions.count > before }, timeout: 10))
+            XCTAssertEqual(try XCTUnwrap(recorder.positions.last), 1.0, accuracy: 0.05, "from where the seek landed")
+        }
+    }
+
     func testSeekBeyondTheEndIsClampedToTheDuration() throws {
         // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
         try MainActor.assumeIsolated {

@@ -39,6 +39,19 @@ final class GStreamerEngineTests: XCTestCase {
         GStreamerEngine(options: EngineOptions(videoOutput: .frames, audioOutput: .none))
     }
 
+    /// The clip loaded and Ready (paused) in a new engine.
+    private static func withReadyClip(_ body: @MainActor (GStreamerEngine, EngineRecorder) throws -> Void) throws {
+        try MainActor.assumeIsolated {
+            let engine = makeEngine()
+            defer { engine.stop() }
+            let recorder = EngineRecorder(engine)
+            engine.load(uri: try clipURI())
+            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
+                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
+            try body(engine, recorder)
+        }
+    }
+
     func testPlaysClipToEndWithOrderedSignalsAndFrames() throws {
         // XCTest on Linux cannot call @MainActor test methods; it does run them on the main thread.
         try MainActor.assumeIsolated {
@@ -147,13 +160,7 @@ final class GStreamerEngineTests: XCTestCase {
     /// Seeks asked for while one still flushes wait for it and then go to the latest target only: the landing
     /// reported is the last target's, and the ones in between are never reported (nor sent to the pipeline).
     func testSeeksWhileOneFlushesGoToTheLatestTargetOnce() throws {
-        try MainActor.assumeIsolated {
-            let engine = Self.makeEngine()
-            defer { engine.stop() }
-            let recorder = EngineRecorder(engine)
-            engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
-                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
+        try Self.withReadyClip { engine, recorder in
             let before = recorder.positions.count
             let sent = engine.flushingSeeksSent
             engine.seek(to: 1.0, tolerance: 0)
@@ -173,13 +180,7 @@ final class GStreamerEngineTests: XCTestCase {
     /// A speed change asked for while a seek flushes waits for it too, then goes at the new speed from where the
     /// seek landed: one flush at a time reaches the demuxer.
     func testASpeedChangeWhileASeekFlushesWaitsForIt() throws {
-        try MainActor.assumeIsolated {
-            let engine = Self.makeEngine()
-            defer { engine.stop() }
-            let recorder = EngineRecorder(engine)
-            engine.load(uri: try Self.clipURI())
-            XCTAssertTrue(MainLoop.run(until: { recorder.isReady || recorder.error != nil }, timeout: 10),
-                          "no Ready; the pipeline waits in:\n" + engine.stateReport)
+        try Self.withReadyClip { engine, recorder in
             let before = recorder.positions.count
             let sent = engine.flushingSeeksSent
             engine.seek(to: 1.0, tolerance: 0)

@@ -5,35 +5,22 @@ import XCTest
 /// MP4, each through the real `cove` (dashdemux2 behind `cove_mpd_filter.c` and `DASHManifest`): it plays, or it
 /// is refused with an error event within seconds; never a crash, a hang or a CRITICAL.
 final class CoveUnusualManifestTests: XCTestCase {
-    nonisolated(unsafe) static var emulator: PlaybackAPIEmulator?
-    nonisolated(unsafe) static var cases: [UnusualManifests.Case] = []
-    nonisolated(unsafe) static var setUpError: (any Error)?
+    nonisolated(unsafe) static var served: UnusualMediaServed?
 
     override class func setUp() {
         super.setUp()
-        do {
-            let emulator = try UITestSupport.startEmulator()
-            Self.emulator = emulator
-            cases = try UnusualManifests.write(to: try UITestSupport.mediaRoot() + "/unusual-dash",
-                                               address: emulator.mediaBaseURL + "/unusual-dash")
-        } catch {
-            setUpError = error
+        served = UnusualMediaServed(folder: "unusual-dash", suffix: ".mpd") { path, address in
+            try UnusualManifests.write(to: path, address: address).map { .init(name: $0.name, expectation: $0.expectation) }
         }
     }
 
     override class func tearDown() {
-        emulator?.stop()
+        served?.stop()
         super.tearDown()
     }
 
-    private func check(_ select: (UnusualManifests.Case) -> Bool) throws {
-        if let error = Self.setUpError { throw error }
-        let chosen = Self.cases.filter(select)
-        XCTAssertFalse(chosen.isEmpty)
-        let base = try XCTUnwrap(Self.emulator).mediaBaseURL + "/unusual-dash/"
-        for item in chosen {
-            try UnusualMediaRun.check(item.name, address: base + item.name + ".mpd", expectation: item.expectation)
-        }
+    private func check(_ select: (UnusualMediaServed.Item) -> Bool) throws {
+        try XCTUnwrap(Self.served).check(select)
     }
 
     func testTemplatesAndListsPlay() throws {

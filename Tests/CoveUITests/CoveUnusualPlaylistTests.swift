@@ -9,35 +9,22 @@ import XCTest
 /// fragmented MP4 and asserted on other key systems and on `file:` segments before `HLSPlaylistGate` screened
 /// every media playlist.
 final class CoveUnusualPlaylistTests: XCTestCase {
-    nonisolated(unsafe) static var emulator: PlaybackAPIEmulator?
-    nonisolated(unsafe) static var cases: [UnusualPlaylists.Case] = []
-    nonisolated(unsafe) static var setUpError: (any Error)?
+    nonisolated(unsafe) static var served: UnusualMediaServed?
 
     override class func setUp() {
         super.setUp()
-        do {
-            let emulator = try UITestSupport.startEmulator()
-            Self.emulator = emulator
-            cases = try UnusualPlaylists.write(to: try UITestSupport.mediaRoot() + "/unusual",
-                                               address: emulator.mediaBaseURL + "/unusual")
-        } catch {
-            setUpError = error
+        served = UnusualMediaServed(folder: "unusual", suffix: ".m3u8") { path, address in
+            try UnusualPlaylists.write(to: path, address: address).map { .init(name: $0.name, expectation: $0.expectation) }
         }
     }
 
     override class func tearDown() {
-        emulator?.stop()
+        served?.stop()
         super.tearDown()
     }
 
-    private func check(_ select: (UnusualPlaylists.Case) -> Bool) throws {
-        if let error = Self.setUpError { throw error }
-        let chosen = Self.cases.filter(select)
-        XCTAssertFalse(chosen.isEmpty)
-        let base = try XCTUnwrap(Self.emulator).mediaBaseURL + "/unusual/"
-        for item in chosen {
-            try UnusualMediaRun.check(item.name, address: base + item.name + ".m3u8", expectation: item.expectation)
-        }
+    private func check(_ select: (UnusualMediaServed.Item) -> Bool) throws {
+        try XCTUnwrap(Self.served).check(select)
     }
 
     func testVODShapesPlay() throws {

@@ -48,3 +48,43 @@ enum UnusualMediaRun {
         }
     }
 }
+
+/// The emulator serving one folder of unusual media, and the cases written into it.
+final class UnusualMediaServed: @unchecked Sendable {
+    struct Item {
+        var name: String
+        var expectation: UnusualPlaylists.Expectation
+    }
+
+    private var emulator: PlaybackAPIEmulator?
+    private var items: [Item] = []
+    private var setUpError: (any Error)?
+    private let folder: String
+    private let suffix: String
+
+    /// `write` gets the folder's path and its address and returns the cases it wrote.
+    init(folder: String, suffix: String, write: (String, String) throws -> [Item]) {
+        self.folder = folder
+        self.suffix = suffix
+        do {
+            let emulator = try UITestSupport.startEmulator()
+            self.emulator = emulator
+            items = try write(try UITestSupport.mediaRoot() + "/" + folder, emulator.mediaBaseURL + "/" + folder)
+        } catch {
+            setUpError = error
+        }
+    }
+
+    func stop() { emulator?.stop() }
+
+    /// Each case `select` picks, through the real `cove`.
+    func check(_ select: (Item) -> Bool) throws {
+        if let setUpError { throw setUpError }
+        let chosen = items.filter(select)
+        XCTAssertFalse(chosen.isEmpty)
+        let base = try XCTUnwrap(emulator).mediaBaseURL + "/" + folder + "/"
+        for item in chosen {
+            try UnusualMediaRun.check(item.name, address: base + item.name + suffix, expectation: item.expectation)
+        }
+    }
+}

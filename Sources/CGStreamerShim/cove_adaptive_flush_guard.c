@@ -28,18 +28,31 @@ static GMutex threads_lock;
 static pid_t threads[COVE_DOWNLOAD_THREADS];
 static guint thread_count;
 
+// 'S' asleep, 'R' running or runnable, 0 for a thread that is gone.
+static char thread_state(pid_t tid);
+
+// Called with threads_lock held.
+static void forget_ended_threads(void) {
+    for (guint i = 0; i < thread_count;) {
+        char state = thread_state(threads[i]);
+        if (state == 0 || state == 'Z' || state == 'X') threads[i] = threads[--thread_count];
+        else i++;
+    }
+}
+
 static gboolean on_request_queued(GSignalInvocationHint *hint, guint n_params, const GValue *params, gpointer data) {
     (void)hint; (void)n_params; (void)params; (void)data;
     pid_t self = (pid_t)syscall(SYS_gettid);
     g_mutex_lock(&threads_lock);
     gboolean known = FALSE;
     for (guint i = 0; i < thread_count && !known; i++) known = threads[i] == self;
+    // Each pipeline's demuxer has a thread of its own: a long playlist ends many without a seek between.
+    if (!known && thread_count == COVE_DOWNLOAD_THREADS) forget_ended_threads();
     if (!known && thread_count < COVE_DOWNLOAD_THREADS) threads[thread_count++] = self;
     g_mutex_unlock(&threads_lock);
     return TRUE;
 }
 
-// 'S' asleep, 'R' running or runnable, 0 for a thread that is gone.
 static char thread_state(pid_t tid) {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
@@ -58,15 +71,8 @@ static char thread_state(pid_t tid) {
 static gboolean download_threads_asleep(void) {
     gboolean asleep = TRUE;
     g_mutex_lock(&threads_lock);
-    for (guint i = 0; i < thread_count;) {
-        char state = thread_state(threads[i]);
-        if (state == 0 || state == 'Z' || state == 'X') {
-            threads[i] = threads[--thread_count];
-            continue;
-        }
-        if (state == 'R') asleep = FALSE;
-        i++;
-    }
+    forget_ended_threads();
+    for (guint i = 0; i < thread_count && asleep; i++) asleep = thread_state(threads[i]) != 'R';
     g_mutex_unlock(&threads_lock);
     return asleep;
 }

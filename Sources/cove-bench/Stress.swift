@@ -84,14 +84,20 @@ enum Stress {
         let environment = ProcessInfo.processInfo.environment
         let cache = (environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache") + "/cove"
         let scratch = NSTemporaryDirectory() + "cove-stress-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch + "/config", withIntermediateDirectories: true)
+        for folder in ["/config", "/state", "/data"] {
+            try FileManager.default.createDirectory(atPath: scratch + folder, withIntermediateDirectories: true)
+        }
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         print("stress: preparing media and the emulator…")
         let server = try StressServer(cacheDirectory: cache, soakVideos: max(settings.soak, 1))
         defer { server.stop() }
         var childEnvironment = environment
         childEnvironment["COVE_EXIT_REPORT"] = "1"
+        // The children's settings, remembered speeds, positions and recent videos stay in the scratch folder: the
+        // viewer keys typed into them must not become the user's.
         childEnvironment["XDG_CONFIG_HOME"] = scratch + "/config"
+        childEnvironment["XDG_STATE_HOME"] = scratch + "/state"
+        childEnvironment["XDG_DATA_HOME"] = scratch + "/data"
         let runner = SessionRunner(binary: settings.binary, environment: childEnvironment, directory: scratch,
                                    emulator: server.emulator)
         var failed = false

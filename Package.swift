@@ -18,7 +18,9 @@ let package = Package(
     targets: [
         // C libraries, one system-library target each.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0"),
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
+        // GTK 4 with libadwaita 1.2 (its pkg-config names gtk4): the application's shell (styles that follow the
+        // desktop, header bar, About, Preferences, toasts, status pages); the player's own chrome stays the SDK's.
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1"),
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0"),
@@ -81,7 +83,8 @@ let package = Package(
                 exclude: ["README.md"], swiftSettings: strict),
         .executableTarget(name: "cove",
                           dependencies: ["CoveCore", "CoveService", "CoveMedia", "CoveCast", "CoveUI", "CoveApp",
-                                         "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc", "CQuitEarly"],
+                                         "CoveGLib", "CGtk", "CGtkShim", "CGLib", "CGLibShim", "CLibc",
+                                         "CQuitEarly"],
                           exclude: ["README.md"],
                           swiftSettings: mainActorByDefault),
         // The demo catalog's Playback API, a program of its own that `cove --demo` starts: the player never links

@@ -6,7 +6,7 @@ import CoveGLib
 /// What the Preferences window shows and changes: the viewer's standing wishes for every new video. The settings
 /// `cove.conf` or the command line name are shown as they are there, and cannot be changed here.
 public struct PreferenceChoices: Sendable, Equatable {
-    public enum Setting: Sendable, Hashable { case audioLanguage, captionLanguage, audioDescription, quality, alwaysResume }
+    public enum Setting: Sendable, Hashable { case audioLanguage, captionLanguage, audioDescription, quality, alwaysResume, style }
 
     /// A language code; nil is the desktop's.
     public var audioLanguage: String?
@@ -17,10 +17,14 @@ public struct PreferenceChoices: Sendable, Equatable {
     public var quality: String?
     /// A video left midway starts where it was left, without the offer.
     public var alwaysResume: Bool
+    /// Light, dark, or as the desktop is.
+    public var style: ColorSchemeChoice
     public var fixed: Set<Setting>
 
     public init(audioLanguage: String? = nil, captionLanguage: String? = nil, prefersAudioDescription: Bool = false,
-                quality: String? = nil, alwaysResume: Bool = false, fixed: Set<Setting> = []) {
+                quality: String? = nil, alwaysResume: Bool = false, style: ColorSchemeChoice = .system,
+                fixed: Set<Setting> = []) {
+        self.style = style
         self.audioLanguage = audioLanguage
         self.captionLanguage = captionLanguage
         self.prefersAudioDescription = prefersAudioDescription
@@ -30,10 +34,10 @@ public struct PreferenceChoices: Sendable, Equatable {
     }
 }
 
-/// Preferences (`app.preferences`, Ctrl+,) in the layout GNOME applications share: titled groups of rows, each a
-/// name and its control. Playback (audio language, audio description, captions, quality, resuming), Captions (the caption
-/// style) and Privacy (the analytics switches of the window it opened over). It stores nothing itself: each change
-/// goes to `changed`.
+/// Preferences (`app.preferences`, Ctrl+,): libadwaita's preferences window, a page of titled groups of rows, each a
+/// title, a subtitle a screen reader reads with it, and its control. Appearance (the style), Playback (audio
+/// language, audio description, captions, quality, resuming), Captions (the caption style) and Privacy (the
+/// analytics switches of the window it opened over). It stores nothing itself: each change goes to `changed`.
 @MainActor
 public final class PreferencesWindow {
     public let window: Widget
@@ -63,37 +67,45 @@ public final class PreferencesWindow {
     private init(parent: Widget, choices: PreferenceChoices, changed: @escaping (PreferenceChoices) -> Void) {
         self.choices = choices
         self.changed = changed
-        window = gtk_window_new()
+        window = adw_preferences_window_new()
         gtk_window_set_title(cast(window), tr("Preferences"))
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_default_size(cast(window), 520, 560)
+        gtk_window_set_default_size(cast(window), 560, 640)
         // The Privacy switches are the parent window's actions.
         gtk_widget_insert_action_group(window, "win", WindowActions.map(of: parent))
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                       gtk_widget_set_margin_end] { margin(content, 24) }
-        build(in: content)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), content)
-        AccessibleNames.nameScrollBars(of: scroller, tr("Preferences"))
-        gtk_window_set_child(cast(window), scroller)
-        EscapeCloses.install(on: window)
+        // One page: a page switcher for one would be noise. Its search finds rows by their titles.
+        let page = adw_preferences_page_new()!
+        adw_preferences_page_set_title(cast(page), tr("Preferences"))
+        adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
+        build(in: page)
+        adw_preferences_window_add(cast(window), cast(page))
+        AccessibleNames.nameScrollBars(of: page, tr("Preferences"))
     }
 
-    private func build(in content: Widget) {
-        let playback = group(tr("Playback"), in: content)
+    private func build(in page: Widget) {
+        let appearance = group(tr("Appearance"), in: page)
+        let styles = ColorSchemeChoice.allCases
+        let style = dropDown(styles.map(\.label), selected: styles.firstIndex(of: choices.style) ?? 0)
+        // TRANSLATORS: the Style preference's subtitle: the player's own controls stay dark in either style.
+        row(tr("Style"), subtitle: tr("Windows and pages; the player's controls stay dark"), style, .style,
+            in: appearance) { [weak self] index in
+            self?.update { $0.style = styles[index] }
+        }
+
+        let playback = group(tr("Playback"), in: page)
         let languages = Self.languages.map { LanguageNames.autonym(for: $0) ?? $0 }
         // TRANSLATORS: the audio language preference's first choice: the desktop's own language.
         let audio = dropDown([tr("The desktop's language")] + languages,
                              selected: choices.audioLanguage.flatMap { Self.languages.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
-        row(tr("Audio language"), audio, .audioLanguage, in: playback) { [weak self] index in
+        row(tr("Audio language"), subtitle: tr("For every new video that has it"), audio, .audioLanguage,
+            in: playback) { [weak self] index in
             self?.update { $0.audioLanguage = index == 0 ? nil : Self.languages[index - 1] }
         }
         let described = gtk_switch_new()!
         gtk_switch_set_active(cast(described), choices.prefersAudioDescription ? 1 : 0)
-        row(tr("Prefer audio description"), described, .audioDescription, in: playback)
+        row(tr("Prefer audio description"), subtitle: tr("A narration of what is shown, where the video has one"),
+            described, .audioDescription, in: playback)
         Signals.connectNotify(described, property: "active") { [weak self] in
             self?.update { $0.prefersAudioDescription = gtk_switch_get_active(cast(described)) != 0 }
         }
@@ -106,28 +118,41 @@ public final class PreferencesWindow {
         // language.
         let captions = dropDown([tr("When the audio is in another language"), tr("Off")] + languages,
                                 selected: max(0, captionIndex))
-        row(tr("Captions"), captions, .captionLanguage, in: playback) { [weak self] index in
+        row(tr("Captions"), subtitle: tr("Captions or subtitles shown when a video starts"), captions,
+            .captionLanguage, in: playback) { [weak self] index in
             self?.update { $0.captionLanguage = index == 0 ? nil : index == 1 ? "off" : Self.languages[index - 2] }
         }
         let quality = dropDown([tr("Auto")] + Self.qualities,
                                selected: choices.quality.flatMap { Self.qualities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
-        row(tr("Quality"), quality, .quality, in: playback) { [weak self] index in
+        row(tr("Quality"), subtitle: tr("The highest picture size a stream plays at"), quality, .quality,
+            in: playback) { [weak self] index in
             self?.update { $0.quality = index == 0 ? nil : Self.qualities[index - 1] }
         }
         let resume = gtk_switch_new()!
         gtk_switch_set_active(cast(resume), choices.alwaysResume ? 1 : 0)
-        row(tr("Always resume where I left off"), resume, .alwaysResume, in: playback)
+        row(tr("Always resume where I left off"), subtitle: tr("Without asking, for a video left midway"), resume,
+            .alwaysResume, in: playback)
         Signals.connectNotify(resume, property: "active") { [weak self] in
             self?.update { $0.alwaysResume = gtk_switch_get_active(cast(resume)) != 0 }
         }
 
-        let captionStyle = group(tr("Captions"), in: content)
-        let style = gtk_button_new_with_label(tr("Caption Style…"))!
-        gtk_actionable_set_action_name(OpaquePointer(style), "win.caption-style")
-        gtk_list_box_append(cast(captionStyle), style)
+        let captionStyle = group(tr("Captions"), in: page)
+        let styleButton = gtk_button_new_with_label(tr("Caption Style…"))!
+        gtk_widget_set_valign(styleButton, GTK_ALIGN_CENTER)
+        gtk_actionable_set_action_name(OpaquePointer(styleButton), "win.caption-style")
+        let styleRow = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(styleRow), tr("Caption style"))
+        adw_action_row_set_subtitle(cast(styleRow), tr("Font, size, colours and background of captions"))
+        adw_action_row_add_suffix(cast(styleRow), styleButton)
+        adw_preferences_group_add(cast(captionStyle), styleRow)
 
-        let privacy = group(tr("Privacy"), in: content)
-        for item in AnalyticsPreferences.makeItems() { gtk_list_box_append(cast(privacy), item) }
+        let privacy = group(tr("Privacy"), in: page)
+        for item in AnalyticsPreferences.makeItems() {
+            let row = adw_action_row_new()!
+            adw_action_row_add_prefix(cast(row), item)
+            adw_action_row_set_activatable_widget(cast(row), item)
+            adw_preferences_group_add(cast(privacy), row)
+        }
     }
 
     private func update(_ change: (inout PreferenceChoices) -> Void) {
@@ -135,44 +160,36 @@ public final class PreferencesWindow {
         changed(choices)
     }
 
-    /// A heading and its boxed list of rows.
-    private func group(_ title: String, in content: Widget) -> Widget {
-        let heading = gtk_label_new(title)!
-        gtk_widget_add_css_class(heading, "heading")
-        gtk_label_set_xalign(cast(heading), 0)
-        gtk_box_append(cast(content), heading)
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "boxed-list")
-        gtk_widget_add_css_class(list, "frame")
-        gtk_box_append(cast(content), list)
-        return list
+    /// A titled group of rows on the page.
+    private func group(_ title: String, in page: Widget) -> Widget {
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(cast(group), title)
+        adw_preferences_page_add(cast(page), cast(group))
+        return group
     }
 
-    private func row(_ title: String, _ control: Widget, _ setting: PreferenceChoices.Setting, in list: Widget,
-                     selected: ((Int) -> Void)? = nil) {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                       gtk_widget_set_margin_end] { margin(box, 8) }
-        let label = gtk_label_new(title)!
-        gtk_label_set_xalign(cast(label), 0)
-        gtk_label_set_wrap(cast(label), 1)
-        gtk_widget_set_hexpand(label, 1)
+    /// A row: its title and subtitle, the control at its end. A setting cove.conf or the command line fixes says
+    /// so in its subtitle, which a screen reader reads with the control (a tooltip it would not).
+    private func row(_ title: String, subtitle: String, _ control: Widget, _ setting: PreferenceChoices.Setting,
+                     in group: Widget, selected: ((Int) -> Void)? = nil) {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        let fixed = choices.fixed.contains(setting)
+        // TRANSLATORS: why a preference cannot be changed: the settings file (or the command line) sets it.
+        let shown = fixed ? tr("Set in cove.conf or on the command line") : subtitle
+        adw_action_row_set_subtitle(cast(row), shown)
         gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(box), label)
-        gtk_box_append(cast(box), control)
-        AccessibleNames.label(label, names: control)
-        if choices.fixed.contains(setting) {
-            gtk_widget_set_sensitive(control, 0)
-            // TRANSLATORS: why a preference cannot be changed: the settings file (or the command line) sets it.
-            gtk_widget_set_tooltip_text(box, tr("Set in cove.conf or on the command line"))
-        }
+        adw_action_row_add_suffix(cast(row), control)
+        adw_action_row_set_activatable_widget(cast(row), control)
+        cove_accessible_set_label(control, title)
+        cove_accessible_set_description(control, shown)
+        if fixed { gtk_widget_set_sensitive(control, 0) }
         if let selected {
             Signals.connectNotify(control, property: "selected") {
                 selected(Int(gtk_drop_down_get_selected(cast(control))))
             }
         }
-        gtk_list_box_append(cast(list), box)
+        adw_preferences_group_add(cast(group), row)
         controls[setting] = control
     }
 

@@ -8,7 +8,8 @@ import CoveMedia
 import CoveService
 import CoveUI
 
-/// The GtkApplication: one window with a PlayerView, fed from the Playback API, a plain URL, or the demo.
+/// The AdwApplication (libadwaita's GtkApplication: the desktop's dark and high-contrast styles, Adwaita's
+/// stylesheet): one window with a PlayerView, fed from the Playback API, a plain URL, or the demo.
 final class CoveApplication {
     static let applicationID = "io.github.cove.Player"
 
@@ -78,7 +79,10 @@ final class CoveApplication {
     }
 
     private func makeApplication(flags: GApplicationFlags) -> UnsafeMutablePointer<GApplication> {
-        application = gtk_application_new(Self.applicationID, flags)
+        // An AdwApplication initialises libadwaita at startup, before any window: its style manager then follows
+        // the settings portal, or GNOME's `color-scheme`, unless Preferences fix Light or Dark.
+        application = UnsafeMutableRawPointer(adw_application_new(Self.applicationID, flags))
+            .assumingMemoryBound(to: GtkApplication.self)
         Signals.connect(application, "activate") { [unowned self] in self.activate() }
         Signals.connectOpen(application) { [unowned self] locations, _ in self.open(locations) }
         Signals.connect(application, "startup") { [unowned self] in self.installQuitShortcuts() }
@@ -113,7 +117,8 @@ final class CoveApplication {
 
     private func activate() {
         if let window { gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)); return }
-        let window = gtk_application_window_new(application)!
+        // libadwaita's window: its content carries the header bar, so the title bar hides with the controls.
+        let window = adw_application_window_new(application)!
         self.window = window
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         // Closing the window (its button, Ctrl+W, the window manager) ends Cove, Picture in Picture window or not.
@@ -124,6 +129,8 @@ final class CoveApplication {
 
         // The caption language and the recently played list survive launches ($XDG_STATE_HOME/cove/state.ini).
         let state = CoveStateFile.open()
+        // What Preferences saved ($XDG_CONFIG_HOME/cove/settings.ini).
+        let settings = CoveSettingsFile.open(movingFrom: state)
         WindowGeometry.restore(gtkWindow, from: state)
         // Held to the end: "shutdown" may quit after GTK destroyed the window, and its size is still wanted then.
         g_object_ref(UnsafeMutableRawPointer(window))
@@ -171,7 +178,7 @@ final class CoveApplication {
         let playerView = PlayerView(controller: controller, options: viewOptions, assets: .network)
         // A video left midway: the offer to resume it, or with "Always resume" a start where it was left.
         let resume = PlaybackResume(controller: controller, player: playerView,
-                                    alwaysResume: PreferencesHost.effective(options, state: state).alwaysResume ?? false)
+                                    alwaysResume: PreferencesHost.effective(options, settings: settings).alwaysResume ?? false)
         recentPlays?.onResumable = { [unowned resume] position in resume.resumable(at: position) }
         self.playbackResume = resume
         // An ad's media file is chosen for the size it is shown at.
@@ -237,7 +244,7 @@ final class CoveApplication {
         // The speed chosen last time plays again (never for a live stream).
         PlaybackSpeedMemory.attach(controller, to: state)
         // Languages, audio description and quality for every new video: the command line, cove.conf, Preferences.
-        PreferencesHost.attach(controller, options: options, state: state, window: window,
+        PreferencesHost.attach(controller, options: options, settings: settings, window: window,
                                application: OpaquePointer(application!), resume: resume)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in

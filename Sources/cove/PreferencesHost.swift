@@ -3,17 +3,19 @@ import CoveCore
 import CoveGLib
 import CoveUI
 
-/// Preferences (`app.preferences`, Ctrl+,): what the viewer sets there is kept in the state file
-/// (`[Preferences]`, the keys cove.conf's `[Playback]` uses) and applies from the next video on. cove.conf and the
-/// command line win for what they name, and the window shows those settings fixed.
+/// Preferences (`app.preferences`, Ctrl+,): what the viewer sets there is kept in the settings file
+/// (`$XDG_CONFIG_HOME/cove/settings.ini`, `[Preferences]`, the keys cove.conf's `[Playback]` uses, and `style`) and
+/// applies from the next video on; the style at once. cove.conf and the command line win for what they name, and
+/// the window shows those settings fixed.
 @MainActor
 enum PreferencesHost {
     static let group = "Preferences"
 
-    static func attach(_ controller: PlaybackController, options: LaunchOptions, state: StateKeyFile,
+    static func attach(_ controller: PlaybackController, options: LaunchOptions, settings state: StateKeyFile,
                        window: Widget, application: OpaquePointer, resume: PlaybackResume) {
         let fixed = named(by: options)
         apply(fixed.overlaid(on: stored(in: state)), to: controller, resume: resume)
+        style(in: state).apply()
         Actions.add("preferences", to: application) {
             let saved = stored(in: state)
             let effective = fixed.overlaid(on: saved)
@@ -26,10 +28,12 @@ enum PreferencesHost {
             let choices = PreferenceChoices(
                 audioLanguage: effective.audioLanguage, captionLanguage: effective.captionLanguage == "auto" ? nil
                     : effective.captionLanguage, prefersAudioDescription: effective.prefersAudioDescription ?? false,
-                quality: effective.quality, alwaysResume: effective.alwaysResume ?? false, fixed: locked)
+                quality: effective.quality, alwaysResume: effective.alwaysResume ?? false, style: style(in: state),
+                fixed: locked)
             PreferencesWindow.present(over: window, choices: choices) { chosen in
                 save(chosen, to: state)
                 apply(fixed.overlaid(on: stored(in: state)), to: controller, resume: resume)
+                chosen.style.apply()
             }
         }
     }
@@ -40,7 +44,7 @@ enum PreferencesHost {
     }
 
     /// The preferences in force: the command line and cove.conf over what Preferences saved.
-    static func effective(_ options: LaunchOptions, state: StateKeyFile) -> PlaybackPreferences {
+    static func effective(_ options: LaunchOptions, settings state: StateKeyFile) -> PlaybackPreferences {
         named(by: options).overlaid(on: stored(in: state))
     }
 
@@ -49,6 +53,10 @@ enum PreferencesHost {
         controller.mediaSelection = preferences.mediaSelection(desktopLanguage: DesktopLanguage.current)
         controller.qualityPreference = preferences.quality.flatMap(QualityPreference.init)
         resume.alwaysResume = preferences.alwaysResume ?? false
+    }
+
+    static func style(in state: StateKeyFile) -> ColorSchemeChoice {
+        ColorSchemeChoice(word: state.string("style", in: group))
     }
 
     /// What Preferences saved; a value that is not valid is left out (the default applies).
@@ -70,6 +78,7 @@ enum PreferencesHost {
             ("audio_language", choices.audioLanguage), ("caption_language", choices.captionLanguage),
             ("prefer_audio_description", choices.prefersAudioDescription ? "true" : nil), ("quality", choices.quality),
             ("always_resume", choices.alwaysResume ? "true" : nil),
+            ("style", choices.style == .system ? nil : choices.style.rawValue),
         ]
         for (key, value) in values {
             if let error = state.set(value, for: key, in: group) { CoveStateFile.reportWrite(error, of: state) }

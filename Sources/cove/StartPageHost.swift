@@ -38,14 +38,14 @@ final class StartPageHost {
     /// player is not kept beside the start page (in a stack), where screen readers would still find its controls.
     func start() {
         guard options.target == .none else {
-            gtk_window_set_child(gtkWindow, playerWidget)
+            setContent(playerWidget)
             gtk_window_present(gtkWindow)
             loader.load()
             return
         }
         let page = StartPage()
         startPage = page
-        gtk_window_set_child(gtkWindow, page.widget)
+        setContent(page.widget)
         page.showRecent(RecentPlaysRecorder.load(from: state), play: { [unowned self] entry in self.play(entry) },
                         download: { [unowned self] entry in self.download(entry) })
         gtk_window_present(gtkWindow)
@@ -57,7 +57,12 @@ final class StartPageHost {
 
     private var showsStartPage: Bool {
         guard let startPage else { return false }
-        return gtk_window_get_child(gtkWindow) == startPage.widget
+        return adw_application_window_get_content(cast(window)) == startPage.widget
+    }
+
+    /// An AdwApplicationWindow's child is its own box; what it shows is its content.
+    private func setContent(_ widget: Widget) {
+        adw_application_window_set_content(cast(window), widget)
     }
 
     private func addActions() {
@@ -180,7 +185,7 @@ final class StartPageHost {
     /// window calls it first.
     func showPlayer() {
         guard showsStartPage else { return }
-        gtk_window_set_child(gtkWindow, playerWidget)
+        setContent(playerWidget)
         startPage = nil
     }
 }

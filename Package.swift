@@ -78,7 +78,7 @@ let package = Package(
         // The app's tier: launch options, configuration, recents, the renderer choice, and the pages that call
         // services (the start page, catalog search, downloads). CoveUI's widgets below it are handed what to show.
         .target(name: "CoveApp",
-                dependencies: ["CoveCore", "CoveService", "CoveUI", "CoveGLib", "CGtk", "CGtkShim", "CGLib",
+                dependencies: ["CoveCore", "CoveService", "CoveXML", "CoveUI", "CoveGLib", "CGtk", "CGtkShim", "CGLib",
                                "CGLibShim", "CLibc"],
                 exclude: ["README.md"], swiftSettings: strict),
         .executableTarget(name: "cove",

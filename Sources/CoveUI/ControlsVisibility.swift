@@ -8,6 +8,8 @@ final class ControlsVisibility {
     var keepControlsVisible = false { didSet { reevaluate() } }
     var isPlaying = false { didSet { if isPlaying != oldValue { reevaluate() } } }
     var pointerOverControls = false { didSet { reevaluate() } }
+    /// The pointer is on the window's header bar over the picture, which shows and hides with the controls.
+    var pointerOverHeaderBar = false { didSet { if pointerOverHeaderBar != oldValue { reevaluate() } } }
     var menuOpen = false { didSet { if menuOpen != oldValue { reevaluate() } } }
     /// Keyboard focus is on one of the controls: a keyboard user is working the bar, as a pointer over it would.
     var focusInControls = false { didSet { if focusInControls != oldValue { reevaluate() } } }
@@ -40,7 +42,7 @@ final class ControlsVisibility {
     }
 
     private var mayHide: Bool {
-        !isStopped && isPlaying && !pointerOverControls && !keepControlsVisible && !menuOpen && !focusInControls
+        !isStopped && isPlaying && !pointerOverControls && !pointerOverHeaderBar && !keepControlsVisible && !menuOpen && !focusInControls
     }
 
     private func scheduleHide() {

@@ -45,7 +45,7 @@ public enum PlayerShortcuts {
             Row(title: tr("Show or hide the playlist"), bindings: [("F9", "strip.toggle")]),
             Row(title: tr("Open a file"), bindings: [("<Control>o", "win.open-file")]),
             Row(title: tr("Open a URL"), bindings: [("<Control>l", "win.open-url")]),
-            Row(title: tr("Keyboard shortcuts"), bindings: [("<Control>question", "player.show-shortcuts")]),
+            Row(title: tr("Keyboard shortcuts"), bindings: [("<Control>question", "app.shortcuts")]),
             Row(title: tr("Preferences"), bindings: [("<Control>comma", "app.preferences")]),
             Row(title: tr("Close the window"), bindings: [("<Control>w", "window.close")]),
             Row(title: tr("Quit"), bindings: [("<Control>q", "app.quit")]),

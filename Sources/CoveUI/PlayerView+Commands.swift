@@ -52,10 +52,6 @@ extension PlayerView {
             ("look-down", { [weak self] in self?.shown360View?.look(tilt: -Video360View.keyStep) }),
             ("zoom-in", { [weak self] in self?.shown360View?.zoomStep(in: true) }),
             ("zoom-out", { [weak self] in self?.shown360View?.zoomStep(in: false) }),
-            ("show-shortcuts", { [weak self] in
-                guard let self, let root = gtk_widget_get_root(self.widget) else { return }
-                ShortcutsWindow.present(over: asWidget(root))
-            }),
         ]
         for (name, command) in commands {
             actions.add(name) { [weak self] in

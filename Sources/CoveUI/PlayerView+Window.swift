@@ -15,6 +15,7 @@ extension PlayerView {
             self?.actions.setEnabled("unfullscreen", fullscreen)
             // A client-side ad counts the player's expansion (VAST playerExpand/playerCollapse).
             self?.controller.playerExpanded(fullscreen)
+            self?.placeHeaderBar()
         }
         // Any key brings the controls back, whether or not it is a shortcut (captured before any widget acts).
         let keys = gtk_event_controller_key_new()!

@@ -86,6 +86,8 @@ public final class PlayerView {
     private(set) var fade: ControlsFade?
     /// The window showing this view; GTK owns it and it outlives the view.
     var window: Widget?
+    /// The application's header bar over the picture (showHeaderBar), if it gave one.
+    var headerBar: Widget?
 
     public init(controller: PlaybackController, options: PlayerViewOptions = PlayerViewOptions(), assets: MediaAssets) {
         self.assets = assets
@@ -356,6 +358,7 @@ public final class PlayerView {
         defer {
             captions.refresh()
             placeAdControls()
+            placeHeaderBar()
         }
         if visible {
             gtk_widget_remove_css_class(controlBar.root, "cove-hidden")

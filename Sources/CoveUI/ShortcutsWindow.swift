@@ -3,8 +3,8 @@ import CoveCore
 
 /// The keyboard shortcuts window (Ctrl+?), built from GtkBuilder XML so GTK lays it out as in every GNOME app,
 /// from PlayerShortcuts' rows.
-enum ShortcutsWindow {
-    static func present(over window: Widget) {
+public enum ShortcutsWindow {
+    public static func present(over window: Widget) {
         // The same table the keys are bound from, so the window cannot list a key that does something else.
         let items = PlayerShortcuts.rows.map { row in
             """

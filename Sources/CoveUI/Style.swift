@@ -16,6 +16,15 @@ public enum PlayerStyle {
     }
     /* Each bar's fade durations come from its PlayerViewOptions (ControlsFade). */
     .cove-control-bar.cove-hidden { opacity: 0; }
+    /* The window's header bar over the picture: light on a dark veil in either style, fading as the bar does. */
+    headerbar.cove-header-bar {
+        background: linear-gradient(to bottom, rgba(0, 0, 0, 0.6), rgba(0, 0, 0, 0));
+        box-shadow: none;
+        color: white;
+        transition: opacity 200ms ease-out;
+    }
+    headerbar.cove-header-bar.cove-hidden { opacity: 0; transition: opacity 500ms ease-in; }
+    headerbar.cove-header-bar button { color: white; }
     .cove-control-bar button {
         color: white;
         background: none;

@@ -247,6 +247,9 @@ final class CoveApplication {
         PreferencesHost.attach(controller, options: options, settings: settings, window: window,
                                application: OpaquePointer(application!), resume: resume)
         CaptionStyleDialog.installAction(on: window, player: playerView, store: captionStyle)
+        AboutCove.installAction(on: OpaquePointer(application!), window: window)
+        // The title bar over the picture, shown and hidden with the controls.
+        playerView.showHeaderBar(ShellHeaderBar.make(overVideo: true))
         let casting = Casting(controller: controller, provider: provider, options: options.cast) { [unowned loader] in
             var catalog = loader.castCatalog
             catalog?.analytics = analytics.castViewer

@@ -32,3 +32,22 @@ nonisolated enum Installation {
         return home + "/.cache/cove"
     }
 }
+
+extension Installation {
+    static let metainfoName = "io.github.cove.Player.metainfo.xml"
+
+    /// The AppStream metainfo: PREFIX/share/metainfo when Cove runs from PREFIX/bin, else the source tree's data/
+    /// (a build runs from .build/<triple>/<configuration>).
+    static func metainfoPath() -> String? {
+        guard let exe = executableDirectory() else { return nil }
+        var candidates: [String] = []
+        if exe.hasSuffix("/bin") { candidates.append(String(exe.dropLast("/bin".count)) + "/share/metainfo/" + metainfoName) }
+        var folder = exe
+        for _ in 0..<4 {
+            guard let slash = folder.lastIndex(of: "/"), slash > folder.startIndex else { break }
+            folder = String(folder[..<slash])
+            candidates.append(folder + "/data/" + metainfoName)
+        }
+        return candidates.first { access($0, R_OK) == 0 }
+    }
+}

@@ -15,6 +15,8 @@ final class StartPageHost {
     private let loader: ContentLoader
     private let options: LaunchOptions
     private var startPage: StartPage?
+    /// The start page under its header bar, while the window shows it.
+    private var startPageContent: Widget?
     private let playerWidget: Widget
     private let state: StateKeyFile
     /// The Downloads page and dialog (the recently played entries' Download buttons).
@@ -45,7 +47,12 @@ final class StartPageHost {
         }
         let page = StartPage()
         startPage = page
-        setContent(page.widget)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(content), ShellHeaderBar.make(overVideo: false))
+        gtk_widget_set_vexpand(page.widget, 1)
+        gtk_box_append(cast(content), page.widget)
+        startPageContent = content
+        setContent(content)
         page.showRecent(RecentPlaysRecorder.load(from: state), play: { [unowned self] entry in self.play(entry) },
                         download: { [unowned self] entry in self.download(entry) })
         gtk_window_present(gtkWindow)
@@ -56,8 +63,8 @@ final class StartPageHost {
     }
 
     private var showsStartPage: Bool {
-        guard let startPage else { return false }
-        return adw_application_window_get_content(cast(window)) == startPage.widget
+        guard let startPageContent else { return false }
+        return adw_application_window_get_content(cast(window)) == startPageContent
     }
 
     /// An AdwApplicationWindow's child is its own box; what it shows is its content.
@@ -187,5 +194,6 @@ final class StartPageHost {
         guard showsStartPage else { return }
         setContent(playerWidget)
         startPage = nil
+        startPageContent = nil
     }
 }

@@ -33,14 +33,7 @@ if options.help {
     exit(0)
 }
 if options.version {
-    print("cove \(CoveVersion.string)")
-    if options.verbose {
-        // What a bug report needs: this run's ID (also in every error event and message) and the libraries.
-        print(tr("Session ID: %@").filling(PlayerSessionID.current))
-        print("GTK \(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())")
-        print(GStreamerRuntime.versionDescription)
-        print(PlaybackService.transportDescription)
-    }
+    print(options.verbose ? Troubleshooting.text : "cove \(CoveVersion.string)")
     exit(0)
 }
 if options.listDownloads { exit(DownloadCommand.list()) }

@@ -1,3 +1,3 @@
 public enum CoveVersion {
-    public static let string = "0.1.0"
+    public static let string = "0.2.0"
 }

@@ -74,13 +74,18 @@ public final class PreferencesWindow {
         gtk_window_set_default_size(cast(window), 560, 640)
         // The Privacy switches are the parent window's actions.
         gtk_widget_insert_action_group(window, "win", WindowActions.map(of: parent))
-        // One page: a page switcher for one would be noise. Its search finds rows by their titles.
+        // One page of a few rows: neither a page switcher nor a search would help.
+        adw_preferences_window_set_search_enabled(cast(window), 0)
         let page = adw_preferences_page_new()!
         adw_preferences_page_set_title(cast(page), tr("Preferences"))
         adw_preferences_page_set_icon_name(cast(page), "preferences-system-symbolic")
         build(in: page)
         adw_preferences_window_add(cast(window), cast(page))
-        AccessibleNames.nameScrollBars(of: page, tr("Preferences"))
+        // The page scrolls in a window of its own making, whose bars are nameless.
+        AccessibleNames.nameAll(under: window, type: gtk_scrollbar_get_type(), tr("Preferences"))
+        // libadwaita keeps its search's entry and button in the window, nameless, even with the search off.
+        AccessibleNames.nameAll(under: window, type: gtk_search_entry_get_type(), tr("Search Preferences"))
+        AccessibleNames.nameAll(under: window, type: gtk_toggle_button_get_type(), tr("Search"))
     }
 
     private func build(in page: Widget) {
@@ -181,7 +186,7 @@ public final class PreferencesWindow {
         gtk_widget_set_valign(control, GTK_ALIGN_CENTER)
         adw_action_row_add_suffix(cast(row), control)
         adw_action_row_set_activatable_widget(cast(row), control)
-        cove_accessible_set_label(control, title)
+        // The row names its control by its title; the subtitle is the control's description.
         cove_accessible_set_description(control, shown)
         if fixed { gtk_widget_set_sensitive(control, 0) }
         if let selected {

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShim
 import CoveCore
 import CoveUI
 
@@ -13,6 +14,7 @@ public enum ShellHeaderBar {
         if overVideo {
             // The window's title is the video's (WindowTitle); over the picture it would hide the top of it.
             let empty = gtk_label_new(nil)!
+            cove_accessible_set_hidden(empty, 1)
             adw_header_bar_set_title_widget(cast(bar), empty)
             gtk_widget_add_css_class(bar, "cove-header-bar")
         }

@@ -32,7 +32,7 @@ public enum AccessibleNames {
 
     /// Names every widget of `type` under `root` that has no name of its own making: the parts of a window GTK
     /// builds itself (the shortcuts window's search, section menu and scroll bars).
-    static func nameAll(under root: Widget, type: GType, _ name: String) {
+    public static func nameAll(under root: Widget, type: GType, _ name: String) {
         var child = gtk_widget_get_first_child(root)
         while let widget = child {
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)

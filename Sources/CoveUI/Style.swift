@@ -46,7 +46,6 @@ public enum PlayerStyle {
     .cove-statistics button.flat { color: white; }
     .cove-statistics .cove-statistics-label { color: rgba(255, 255, 255, 0.66); }
     .cove-statistics .cove-statistics-scales { font-size: 0.8em; color: rgba(255, 255, 255, 0.75); }
-    .cove-notice { background-color: rgba(18, 18, 20, 0.78); color: white; border-radius: 8px; padding: 8px 14px; }
     .cove-key-feedback { background-color: rgba(18, 18, 20, 0.72); color: white; border-radius: 8px; padding: 6px 12px;
                          font-size: 1.15em; font-weight: bold; font-feature-settings: "tnum"; }
     button.cove-cast-choice:checked { background-color: rgba(64, 150, 230, 0.45); font-weight: bold; }

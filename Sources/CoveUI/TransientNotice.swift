@@ -3,53 +3,65 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// A short sentence at the top of the video that leaves by itself (the 360 view falling back to flat): the
-/// picture stays visible and nothing waits for a click. Screen readers get it as an alert-like label.
+/// A short sentence at the top of the video that leaves by itself (a frame saved, the 360 view falling back to
+/// flat): libadwaita's toast, with a button where one fits ("Open"). The picture stays visible and nothing waits
+/// for a click. libadwaita 1.2 does not announce toasts to screen readers, so the toast's title is Cove's own
+/// label with the alert role, which they speak as it appears.
 final class TransientNotice {
+    /// The toast overlay, as tall as the toast and at the top: the rest of the picture takes the pointer.
     let root: Widget
-    private let label: Widget
-    /// "Open" and the like: shown only with a message that offers it.
-    let button: Widget
+    private var toast: OpaquePointer?
+    private var label: Widget?
     private var buttonAction: (() -> Void)?
-    private var hide: TimerSource?
-    static let milliseconds: UInt32 = 6_000
+    static let seconds: guint = 6
 
     init() {
-        label = gtk_label_new(nil)
-        gtk_label_set_wrap(cast(label), 1)
-        gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
-        button = gtk_button_new()
-        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        gtk_widget_set_visible(button, 0)
-        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_box_append(cast(root), label)
-        gtk_box_append(cast(root), button)
-        gtk_widget_add_css_class(root, "cove-notice")
+        root = adw_toast_overlay_new()
         gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(root, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(root, 16)
-        gtk_widget_set_can_target(root, 0)
-        gtk_widget_set_visible(root, 0)
-        Signals.connect(button, "clicked") { [weak self] in self?.buttonAction?() }
-        // A notice still timing when its window goes must not touch the destroyed widget.
-        Signals.connect(root, "destroy") { [weak self] in self?.hide?.cancel() }
+        gtk_widget_add_css_class(root, "cove-notice-overlay")
+        // A toast still shown when its window goes is dismissed with it: nothing is told about it later.
+        Signals.connect(root, "destroy") { [weak self] in self?.forget() }
     }
 
-    var text: String { String(cString: gtk_label_get_text(cast(label))) }
-    var isShown: Bool { gtk_widget_get_visible(root) != 0 }
+    var text: String { label.map { String(cString: gtk_label_get_text(cast($0))) } ?? "" }
+    var isShown: Bool { toast != nil }
+    /// The toast's button while it shows one.
+    var button: Widget? {
+        guard toast != nil, buttonAction != nil else { return nil }
+        return cove_first_descendant_of_type(root, gtk_button_get_type())
+    }
 
-    /// The notice takes clicks only while it has a button; otherwise the pointer goes through to the video.
+    /// Replaces the toast shown, if any.
     func show(_ message: String, button title: String? = nil, action: (() -> Void)? = nil) {
-        buttonAction = action
-        if let title { gtk_button_set_label(cast(button), title) }
-        gtk_widget_set_visible(button, title == nil ? 0 : 1)
-        gtk_widget_set_can_target(root, title == nil ? 0 : 1)
-        gtk_label_set_text(cast(label), message)
-        gtk_widget_set_visible(root, 1)
-        hide?.cancel()
-        hide = MainLoop.after(milliseconds: Self.milliseconds) { [weak self] in
-            guard let self else { return }
-            gtk_widget_set_visible(self.root, 0)
+        if let toast { adw_toast_dismiss(toast) }
+        forget()
+        let label = gtk_label_new(message)!
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
+        cove_accessible_set_role(label, GTK_ACCESSIBLE_ROLE_ALERT)
+        let toast = adw_toast_new(message)!
+        adw_toast_set_custom_title(toast, label)
+        adw_toast_set_timeout(toast, Self.seconds)
+        if let title, action != nil {
+            adw_toast_set_button_label(toast, title)
+            buttonAction = action
+            Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.buttonAction?() }
         }
+        Signals.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            if self?.toast == toast { self?.forget() }
+        }
+        // The overlay owns the toast; Cove keeps a reference of its own while it shows.
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        self.toast = toast
+        self.label = label
+        adw_toast_overlay_add_toast(cast(root), toast)
+    }
+
+    private func forget() {
+        if let toast { g_object_unref(UnsafeMutableRawPointer(toast)) }
+        toast = nil
+        label = nil
+        buttonAction = nil
     }
 }

@@ -21,9 +21,10 @@ enum AboutCove {
         let about = adw_about_window_new()!
         gtk_window_set_transient_for(cast(about), cast(window))
         gtk_window_set_modal(cast(about), 1)
+        gtk_window_set_title(cast(about), tr("About Cove"))
         let aboutWindow: OpaquePointer = cast(about)
         adw_about_window_set_application_name(aboutWindow, "Cove")
-        adw_about_window_set_application_icon(aboutWindow, CoveApplication.applicationID)
+        adw_about_window_set_application_icon(aboutWindow, iconName(for: about))
         adw_about_window_set_version(aboutWindow, CoveVersion.string)
         adw_about_window_set_developer_name(aboutWindow, info.developer ?? "The Cove developers")
         // TRANSLATORS: the About window's line under the name.
@@ -45,6 +46,13 @@ enum AboutCove {
         credit(aboutWindow, tr("Built with"), ["GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
                                                "GStreamer https://gstreamer.freedesktop.org", "libcurl https://curl.se"])
         gtk_window_present(cast(about))
+    }
+
+    /// Cove's own icon once installed; in the build tree, where the theme has none, a generic video icon.
+    private static func iconName(for window: Widget) -> String {
+        let theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(window))
+        return gtk_icon_theme_has_icon(theme, CoveApplication.applicationID) != 0 ? CoveApplication.applicationID
+            : "video-x-generic"
     }
 
     private static func read(_ path: String) -> AppMetainfo? {

@@ -34,8 +34,9 @@ extension PlayerViewScenario {
         }
         var opened: [String] = []
         player.frameCapture.openPicture = { opened.append($0) }
-        XCTAssertEqual(gtk_widget_get_visible(player.notice.button), 1, "the notice offers Open")
-        gtk_widget_activate(player.notice.button)
+        let open = try XCTUnwrap(player.notice.button, "the notice offers Open")
+        XCTAssertEqual(gtk_widget_get_visible(open), 1, "the notice offers Open")
+        gtk_widget_activate(open)
         // A button activated from the keyboard clicks after a short flash.
         XCTAssertTrue(MainLoop.run(until: { !opened.isEmpty }, timeout: 5))
         XCTAssertEqual(opened, [first], "Open opens the saved picture")
@@ -102,7 +103,7 @@ extension PlayerViewScenario {
         XCTAssertTrue(events.contains(.warning(code: PlayerView.frameCaptureFailed, message: FrameCapture.noPicture)),
                       "\(events)")
         XCTAssertEqual(player.notice.text, FrameCapture.noPicture)
-        XCTAssertEqual(gtk_widget_get_visible(player.notice.button), 0, "nothing to open")
+        XCTAssertNil(player.notice.button, "nothing to open")
         _ = MainLoop.run(until: { false }, timeout: 0.5)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder), "no folder made, no file written")
     }

@@ -13,6 +13,8 @@ enum UITestSupport {
         if !gtkReady {
             guard gtk_init_check() != 0 else { throw MissingDisplayError("no display: run the UI tests under xvfb-run") }
             gtkReady = true
+            // As cove's AdwApplication does at startup: Adwaita's stylesheet and the style manager.
+            adw_init()
             MainLoop.bridgeDispatchMainQueue()
         }
     }

@@ -47,12 +47,13 @@ public final class DownloadsWindow {
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "boxed-list")
         cove_accessible_set_label(list, tr("Downloads"))
-        empty = gtk_label_new(tr("No downloads yet. A video its publisher allows offline can be downloaded from the player’s More menu."))
-        gtk_label_set_wrap(cast(empty), 1)
-        gtk_label_set_max_width_chars(cast(empty), 40)
-        gtk_label_set_justify(cast(empty), GTK_JUSTIFY_CENTER)
-        gtk_widget_add_css_class(empty, "dim-label")
+        // An empty list is libadwaita's status page, as in GNOME's own apps.
+        empty = adw_status_page_new()
+        adw_status_page_set_icon_name(cast(empty), "folder-download-symbolic")
+        adw_status_page_set_title(cast(empty), tr("No Downloads"))
+        adw_status_page_set_description(cast(empty), tr("No downloads yet. A video its publisher allows offline can be downloaded from the player’s More menu."))
         gtk_widget_set_vexpand(empty, 1)
+        AccessibleNames.nameAll(under: empty, type: gtk_scrollbar_get_type(), tr("Downloads"))
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
                        gtk_widget_set_margin_end] { margin(content, 18) }

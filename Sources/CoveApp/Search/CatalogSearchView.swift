@@ -19,7 +19,10 @@ public final class CatalogSearchView {
     public let widget: Widget
     let entry: Widget
     let spinner: Widget
+    /// Why the search could not run (the account, the key, the API's refusal).
     let status: Widget
+    /// In place of the grid when the words matched nothing: libadwaita's compact status page.
+    let nothingFound: Widget
     let grid: CatalogSearchGrid
     private let provider: ServiceProvider
     private var service: PlaybackService?
@@ -50,10 +53,18 @@ public final class CatalogSearchView {
         gtk_label_set_xalign(cast(status), 0)
         gtk_label_set_max_width_chars(cast(status), 40)
         gtk_widget_add_css_class(status, "cove-search-status")
+        gtk_widget_add_css_class(status, "error")
         gtk_widget_set_visible(status, 0)
+        nothingFound = adw_status_page_new()
+        adw_status_page_set_icon_name(cast(nothingFound), "edit-find-symbolic")
+        adw_status_page_set_title(cast(nothingFound), tr("No Videos Found"))
+        gtk_widget_add_css_class(nothingFound, "compact")
+        gtk_widget_set_vexpand(nothingFound, 1)
+        gtk_widget_set_visible(nothingFound, 0)
+        AccessibleNames.nameAll(under: nothingFound, type: gtk_scrollbar_get_type(), tr("Search Results"))
         grid = CatalogSearchGrid()
         gtk_widget_set_visible(grid.scroller, 0)
-        for child in [row, status, grid.scroller] { gtk_box_append(cast(widget), child) }
+        for child in [row, status, nothingFound, grid.scroller] { gtk_box_append(cast(widget), child) }
 
         Signals.connect(UnsafeMutableRawPointer(entry), "search-changed") { [unowned self] in self.search() }
         Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [unowned self] in self.playFirst() }
@@ -140,14 +151,18 @@ public final class CatalogSearchView {
         if pages.isLoading { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
         grid.show(pages.videos.map(CatalogSearchItem.init))
         gtk_widget_set_visible(grid.scroller, pages.videos.isEmpty ? 0 : 1)
-        let sentence = error ?? (pages.isEmpty ? SearchMessages.noMatches(pages.query) : nil)
-        gtk_label_set_text(cast(status), sentence ?? "")
-        gtk_widget_set_visible(status, sentence == nil ? 0 : 1)
-        if error != nil { gtk_widget_add_css_class(status, "error") } else { gtk_widget_remove_css_class(status, "error") }
+        gtk_label_set_text(cast(status), error ?? "")
+        gtk_widget_set_visible(status, error == nil ? 0 : 1)
+        let nothing = error == nil && pages.isEmpty
+        if nothing { adw_status_page_set_description(cast(nothingFound), SearchMessages.noMatches(pages.query)) }
+        gtk_widget_set_visible(nothingFound, nothing ? 1 : 0)
     }
 
     /// The sentence shown instead of results, if any; for tests.
     var statusText: String? {
-        gtk_widget_get_visible(status) != 0 ? String(cString: gtk_label_get_text(cast(status))) : nil
+        if gtk_widget_get_visible(status) != 0 { return String(cString: gtk_label_get_text(cast(status))) }
+        guard gtk_widget_get_visible(nothingFound) != 0, let text = adw_status_page_get_description(cast(nothingFound))
+        else { return nil }
+        return String(cString: text)
     }
 }

@@ -45,28 +45,16 @@ public final class StartPage {
 
     public init() {
         StartPageStyle.install()
+        // libadwaita's status page: the icon, the title and the line of text in GNOME's proportions, scrolling
+        // when the window is shorter than the page.
+        widget = adw_status_page_new()
+        adw_status_page_set_icon_name(cast(widget), StartPage.iconName())
+        adw_status_page_set_title(cast(widget), tr("Watch a Video"))
+        adw_status_page_set_description(cast(widget), tr("Open a file or a link, drop one onto this window, or play from a Brightcove Video Cloud account."))
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         self.page = page
         gtk_widget_add_css_class(page, "cove-start-page")
-        gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(page, GTK_ALIGN_CENTER)
-
-        // Cove's own icon once installed, a generic video icon in the build tree.
-        let icon = gtk_image_new_from_gicon(StartPage.icon())!
-        gtk_image_set_pixel_size(cast(icon), 128)
-        gtk_widget_add_css_class(icon, "cove-start-icon")
-        cove_accessible_set_hidden(icon, 1)
-
-        let title = gtk_label_new(tr("Watch a Video"))!
-        gtk_widget_add_css_class(title, "title-1")
-        gtk_label_set_wrap(cast(title), 1)
-        gtk_label_set_justify(cast(title), GTK_JUSTIFY_CENTER)
-
-        let text = gtk_label_new(tr("Open a file or a link, drop one onto this window, or play from a Brightcove Video Cloud account."))!
-        gtk_widget_add_css_class(text, "cove-start-text")
-        gtk_label_set_wrap(cast(text), 1)
-        gtk_label_set_max_width_chars(cast(text), 44)
-        gtk_label_set_justify(cast(text), GTK_JUSTIFY_CENTER)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_box_set_homogeneous(cast(column), 1)
@@ -85,6 +73,7 @@ public final class StartPage {
                     g_free(shown)
                 }
             }
+            gtk_widget_add_css_class(button, "pill")
             if action == .openFile { gtk_widget_add_css_class(button, "suggested-action") }
             gtk_box_append(cast(column), button)
             buttons[action] = button
@@ -104,11 +93,10 @@ public final class StartPage {
         gtk_label_set_justify(cast(refusal), GTK_JUSTIFY_CENTER)
         gtk_widget_set_visible(refusal, 0)
 
-        for child in [icon, title, text, column, refusal] { gtk_box_append(cast(page), child) }
-        widget = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(widget), page)
-        AccessibleNames.nameScrollBars(of: widget, tr("Start Page"))
+        for child in [column, refusal] { gtk_box_append(cast(page), child) }
+        adw_status_page_set_child(cast(widget), page)
+        // The status page scrolls in a window of its own making, whose bars are nameless.
+        AccessibleNames.nameAll(under: widget, type: gtk_scrollbar_get_type(), tr("Start Page"))
     }
 
     /// Lists what was played before under the buttons (nothing when the list is empty); a click calls `play`.
@@ -136,28 +124,21 @@ public final class StartPage {
         gtk_widget_get_visible(refusal) != 0 ? String(cString: gtk_label_get_text(cast(refusal))) : nil
     }
 
-    private static func icon() -> OpaquePointer {
-        let names = ["io.github.cove.Player", "video-x-generic-symbolic"]
-        var pointers = names.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        pointers.append(nil)
-        return pointers.withUnsafeMutableBufferPointer { buffer in
-            g_themed_icon_new_from_names(buffer.baseAddress, Int32(names.count))!
-        }
+    /// Cove's own icon once installed, a generic video icon in the build tree (where the theme has none).
+    private static func iconName() -> String {
+        let own = "io.github.cove.Player"
+        guard let display = gdk_display_get_default() else { return own }
+        return gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(display), own) != 0 ? own : "video-x-generic-symbolic"
     }
 }
 
-/// The start page's look: the theme's colours (so light and dark both read), the status page's proportions.
+/// What the status page leaves to the page: the buttons' width, the space around the refusal and the list.
 @MainActor
 enum StartPageStyle {
     static let css = """
-    .cove-start-page { margin: 36px 24px; }
-    .cove-start-page .cove-start-icon { opacity: 0.5; margin-bottom: 24px; }
-    .cove-start-page .title-1 { margin-bottom: 12px; }
-    .cove-start-page .cove-start-text { margin-bottom: 36px; }
     .cove-start-page .cove-start-refusal { margin-top: 24px; }
     .cove-start-page .cove-start-recent { margin-top: 36px; min-width: 360px; }
-    .cove-start-buttons button { min-width: 220px; padding: 10px 24px; border-radius: 9999px; }
+    .cove-start-buttons button { min-width: 220px; }
     """
 
     private static var installedOn: OpaquePointer?

@@ -93,8 +93,8 @@ public final class PreferencesWindow {
         let styles = ColorSchemeChoice.allCases
         let style = dropDown(styles.map(\.label), selected: styles.firstIndex(of: choices.style) ?? 0)
         // TRANSLATORS: the Style preference's subtitle: the player's own controls stay dark in either style.
-        row(tr("Style"), subtitle: tr("Windows and pages; the player's controls stay dark"), style, .style,
-            in: appearance) { [weak self] index in
+        let styleSubtitle = tr("Windows and pages; the player's controls stay dark")
+        row(tr("Style"), subtitle: styleSubtitle, style, .style, in: appearance) { [weak self] index in
             self?.update { $0.style = styles[index] }
         }
 

@@ -40,9 +40,6 @@ enum AboutCove {
         }
         adw_about_window_set_debug_info(aboutWindow, Troubleshooting.text)
         adw_about_window_set_debug_info_filename(aboutWindow, "cove-troubleshooting.txt")
-        // TRANSLATORS: your names, one per line, as they should appear in the About window's credits.
-        let translators = tr("translator-credits")
-        if translators != "translator-credits" { adw_about_window_set_translator_credits(aboutWindow, translators) }
         credit(aboutWindow, tr("Built with"), ["GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
                                                "GStreamer https://gstreamer.freedesktop.org", "libcurl https://curl.se"])
         gtk_window_present(cast(about))

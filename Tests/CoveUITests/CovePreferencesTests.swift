@@ -34,6 +34,11 @@ final class CovePreferencesTests: XCTestCase {
                                                        encoding: .utf8)
         let saved = try audioTrack(state: state, config: config)
         XCTAssertTrue(saved?.contains(#""name":"Deutsch""#) == true, saved ?? "no audio_track line")
+        // What an earlier Cove kept in the state file moved to the settings file, once.
+        let settings = try String(contentsOf: config.appendingPathComponent("cove/settings.ini"), encoding: .utf8)
+        XCTAssertTrue(settings.contains("[Preferences]") && settings.contains("audio_language=de"), settings)
+        let stateFile = try String(contentsOf: state.appendingPathComponent("cove/state.ini"), encoding: .utf8)
+        XCTAssertFalse(stateFile.contains("[Preferences]"), stateFile)
 
         try FileManager.default.createDirectory(at: config.appendingPathComponent("cove"), withIntermediateDirectories: true)
         try "[Playback]\naudio_language=en\nprefer_audio_description=true\n"

@@ -41,12 +41,31 @@ final class PreferencesWindowTests: XCTestCase {
             gtk_drop_down_set_selected(cast(captions), 0)
             XCTAssertNil(reported.last?.captionLanguage, "automatic")
             XCTAssertEqual(reported.last?.quality, "720p", "kept")
+            let style = try XCTUnwrap(preferences.controls[.style])
+            XCTAssertEqual(gtk_drop_down_get_selected(cast(style)), 0, "Follow System")
+            gtk_drop_down_set_selected(cast(style), guint(ColorSchemeChoice.allCases.firstIndex(of: .dark)!))
+            XCTAssertEqual(reported.last?.style, .dark)
 
             // Asked again, the one window comes forward.
             PreferencesWindow.present(over: parent, choices: PreferenceChoices()) { _ in XCTFail("a second window") }
             XCTAssertTrue(PreferencesWindow.current === preferences)
             gtk_window_destroy(cast(preferences.window))
             XCTAssertNil(PreferencesWindow.current)
+        }
+    }
+
+    /// A style chosen is libadwaita's at once, whatever the desktop says; Follow System gives it back.
+    func testAChosenStyleAppliesAtOnce() throws {
+        try MainActor.assumeIsolated {
+            try UITestSupport.initGTK()
+            defer { ColorSchemeChoice.system.apply() }
+            ColorSchemeChoice.dark.apply()
+            XCTAssertTrue(ColorSchemeChoice.isDark)
+            ColorSchemeChoice.light.apply()
+            XCTAssertFalse(ColorSchemeChoice.isDark)
+            XCTAssertEqual(ColorSchemeChoice(word: "dark"), .dark)
+            XCTAssertEqual(ColorSchemeChoice(word: nil), .system)
+            XCTAssertEqual(ColorSchemeChoice(word: "purple"), .system, "a word Cove does not know is the desktop's")
         }
     }
 }

@@ -4,7 +4,7 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// A small modal dialog of entries over the player's window: a line of explanation, the fields, a translated
+/// A small modal dialog of entry rows over the player's window: a line of explanation, the fields, a translated
 /// sentence when the input is refused, Cancel and a primary button. Enter in any entry presses the primary button,
 /// Escape cancels. `submit` returns nil when it took the input (the dialog closes) or the sentence to show.
 public final class FormDialog {
@@ -13,6 +13,8 @@ public final class FormDialog {
     private let errorLabel: Widget
     public let primaryButton: Widget
     public var submit: (() -> String?)?
+    /// The boxed list the last entry rows went into, while nothing else followed them in `fields`.
+    private var rowList: Widget?
     /// Parts that live as long as the dialog (a search view and its handlers).
     public var kept: [AnyObject] = []
 
@@ -65,17 +67,64 @@ public final class FormDialog {
         }
     }
 
-    /// A label above `entry`, tied to it for screen readers, and Enter in it pressing the primary button.
+    /// libadwaita's entry row, in a boxed list with the rows added just before it: the title inside the field (a
+    /// screen reader reads it as the field's name), Enter in it pressing the primary button. The row is the
+    /// editable (`gtk_editable_get_text`).
     @discardableResult
-    public func addField(_ label: String, _ entry: Widget) -> Widget {
-        let caption = gtk_label_new(label)!
-        gtk_label_set_xalign(cast(caption), 0)
-        gtk_widget_set_margin_top(caption, 6)
-        gtk_box_append(cast(fields), caption)
-        gtk_box_append(cast(fields), entry)
-        cove_accessible_set_label(entry, label)
+    public func addEntryRow(_ title: String, password: Bool = false,
+                            purpose: GtkInputPurpose = GTK_INPUT_PURPOSE_FREE_FORM) -> Widget {
+        if password { return addPasswordRow(title) }
+        let row = adw_entry_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        adw_entry_row_set_input_purpose(cast(row), purpose)
+        append(row)
+        name(row, title)
+        Signals.connect(row, "entry-activated") { [weak self] in self?.press() }
+        return row
+    }
+
+    /// A secret's row: its title, then GTK's password entry, which screen readers know as one (they do not echo
+    /// it) and libadwaita 1.2's password row is not. The entry is what it returns.
+    private func addPasswordRow(_ title: String) -> Widget {
+        let entry = gtk_password_entry_new()!
+        gtk_password_entry_set_show_peek_icon(OpaquePointer(entry), 1)
+        gtk_widget_set_hexpand(entry, 1)
+        gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
+        // Named by the row's title, whose activatable widget it is.
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(row), title)
+        adw_action_row_add_suffix(cast(row), entry)
+        adw_action_row_set_activatable_widget(cast(row), entry)
+        // Tab goes from field to field, as between entry rows: the row itself takes no focus.
+        gtk_widget_set_focusable(row, 0)
+        append(row)
         Signals.connect(entry, "activate") { [weak self] in self?.press() }
-        return caption
+        return entry
+    }
+
+    private func append(_ row: Widget) {
+        let list: Widget
+        if let last = gtk_widget_get_last_child(fields), last == rowList { list = last } else {
+            list = gtk_list_box_new()
+            gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
+            gtk_widget_add_css_class(list, "boxed-list")
+            gtk_widget_set_margin_top(list, 6)
+            cove_accessible_set_label(list, String(cString: gtk_window_get_title(cast(window))))
+            gtk_box_append(cast(fields), list)
+            rowList = list
+        }
+        gtk_list_box_append(cast(list), row)
+    }
+
+    /// Gives an entry row another title (what it holds changed), for the eye and for screen readers.
+    public func retitle(_ row: Widget, _ title: String) {
+        adw_preferences_row_set_title(cast(row), title)
+        name(row, title)
+    }
+
+    /// The text field inside the row is what a screen reader lands on: it carries the row's title.
+    private func name(_ row: Widget, _ title: String) {
+        if let text = cove_first_descendant_of_type(row, gtk_text_get_type()) { cove_accessible_set_label(text, title) }
     }
 
     public func present(focus: Widget) {

@@ -4,6 +4,8 @@ import CGtk
 public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
+    /* libadwaita's buttons are bold; the player's chrome keeps the SDK's weight. */
+    .cove-player button { font-weight: normal; }
     picture.cove-video { opacity: 1; transition: opacity 500ms ease-in-out; }
     picture.cove-video.cove-shutter { opacity: 0; }
     .cove-control-bar {

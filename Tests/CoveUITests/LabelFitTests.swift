@@ -143,7 +143,8 @@ extension PlayerViewScenario {
                 let other = item?.assumingMemoryBound(to: GtkWidget.self)
                 return other == window ? nil : other.flatMap { gtk_widget_get_mapped($0) != 0 ? $0 : nil }
             }
-            return others.count >= 3
+            // Mapped is not yet laid out: a window is measured once it has its size.
+            return others.count >= 3 && others.allSatisfy { gtk_widget_get_width($0) > 0 }
         }, timeout: 10), "\(name): the dialogs and the shortcuts window opened")
         _ = MainLoop.run(until: { false }, timeout: 0.5)
         var dialogTexts: [String] = []

@@ -16,12 +16,11 @@ public enum OpenURLDialog {
         let dialog = FormDialog(parent: parent, title: tr("Open URL"),
                                 explanation: tr("The address of a video, a stream or a file: http://, https:// or file://."),
                                 primary: tr("Open"))
-        let entry = gtk_entry_new()!
-        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_URL)
-        gtk_entry_set_placeholder_text(cast(entry), "https://example.com/video.m3u8")
+        let entry = dialog.addEntryRow(tr("URL"), purpose: GTK_INPUT_PURPOSE_URL)
         // Addresses read left to right in every language.
-        gtk_widget_set_direction(entry, GTK_TEXT_DIR_LTR)
-        dialog.addField(tr("URL"), entry)
+        if let text = cove_first_descendant_of_type(entry, gtk_text_get_type()) {
+            gtk_widget_set_direction(text, GTK_TEXT_DIR_LTR)
+        }
         dialog.submit = {
             let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
             do throws(LaunchOptionsError) {

@@ -29,13 +29,9 @@ public enum VideoCloudDialog {
         let dialog = FormDialog(parent: parent, title: tr("Play from Video Cloud"),
                                 explanation: tr("A video or playlist of a Brightcove Video Cloud account, from the Playback API. The policy key is not remembered; left empty, it comes from cove.conf."),
                                 primary: tr("Play"))
-        let account = gtk_entry_new()!
-        gtk_entry_set_input_purpose(cast(account), GTK_INPUT_PURPOSE_DIGITS)
+        let account = dialog.addEntryRow(tr("Account ID"), purpose: GTK_INPUT_PURPOSE_DIGITS)
         if let accountID { gtk_editable_set_text(OpaquePointer(account), accountID) }
-        dialog.addField(tr("Account ID"), account)
-        let key = gtk_password_entry_new()!
-        gtk_password_entry_set_show_peek_icon(OpaquePointer(key), 1)
-        dialog.addField(tr("Policy key"), key)
+        let key = dialog.addEntryRow(tr("Policy key"), password: true)
 
         // A segmented control (linked toggle buttons, one pressed at a time), as GNOME apps choose among a few kinds.
         let kinds = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
@@ -51,16 +47,14 @@ public enum VideoCloudDialog {
         }
         gtk_toggle_button_set_active(cast(choices[0].1), 1)
         gtk_box_append(cast(dialog.fields), kinds)
-        let id = gtk_entry_new()!
-        let caption = dialog.addField(label(for: .videoID), id)
+        let id = dialog.addEntryRow(label(for: .videoID))
         var selected = VideoCloudItem.videoID
         for (item, choice) in choices {
-            Signals.connect(choice, "toggled") {
+            Signals.connect(choice, "toggled") { [weak dialog] in
                 guard gtk_toggle_button_get_active(cast(choice)) != 0 else { return }
                 selected = item
                 // The entry is named after what it holds, for the eye and for screen readers.
-                gtk_label_set_text(cast(caption), label(for: item))
-                cove_accessible_set_label(id, label(for: item))
+                dialog?.retitle(id, label(for: item))
             }
         }
 

@@ -4,6 +4,10 @@ import CGtk
 public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
+    /* A toast over the picture: below the header bar, on the player's dark veil in either style. */
+    .cove-notice-overlay { margin-top: 48px; }
+    .cove-notice-overlay toast { background-color: rgba(18, 18, 20, 0.86); color: white; }
+    .cove-notice-overlay toast button { color: white; }
     /* libadwaita's buttons are bold; the player's chrome keeps the SDK's weight. */
     .cove-player button { font-weight: normal; }
     picture.cove-video { opacity: 1; transition: opacity 500ms ease-in-out; }

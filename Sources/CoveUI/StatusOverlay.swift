@@ -3,11 +3,13 @@ import CGtkShim
 import CoveCore
 import CoveGLib
 
-/// Centered over the video: a spinner while loading or buffering, or a message with an optional Retry.
+/// Centered over the video: a spinner while loading or buffering, or the error page: libadwaita's status page,
+/// compact, with a warning icon, the message, an optional Retry and the session ID, on the player's dark veil in
+/// either style.
 final class StatusOverlay {
     let root: Widget
     private let spinner: Widget
-    /// The dark box holding the message, Retry and the session ID (tests read its pixels).
+    /// The status page holding the message, Retry and the session ID (tests read its pixels).
     let messageBox: Widget
     private let messageLabel: Widget
     let retryButton: Widget
@@ -26,8 +28,11 @@ final class StatusOverlay {
         gtk_widget_set_size_request(spinner, 48, 48)
         // Otherwise a screen reader reads the class name ("GtkSpinner").
         cove_accessible_set_label(spinner, tr("Loading"))
-        messageBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        messageBox = adw_status_page_new()
+        adw_status_page_set_icon_name(cast(messageBox), "dialog-warning-symbolic")
+        gtk_widget_add_css_class(messageBox, "compact")
         gtk_widget_add_css_class(messageBox, "cove-message")
+        let messageContent = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         messageLabel = gtk_label_new(nil)
         gtk_label_set_wrap(cast(messageLabel), 1)
         gtk_label_set_max_width_chars(cast(messageLabel), 48)
@@ -42,9 +47,16 @@ final class StatusOverlay {
         gtk_widget_add_css_class(sessionLabel, "cove-session-id")
         retryButton = gtk_button_new_with_label(tr("Retry"))
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(messageBox), messageLabel)
-        gtk_box_append(cast(messageBox), retryButton)
-        gtk_box_append(cast(messageBox), sessionLabel)
+        gtk_box_append(cast(messageContent), messageLabel)
+        gtk_box_append(cast(messageContent), retryButton)
+        gtk_box_append(cast(messageContent), sessionLabel)
+        adw_status_page_set_child(cast(messageBox), messageContent)
+        // A page fills a window; over the picture it takes the size of what it says, as wide as the message wants.
+        if let scroller = cove_first_descendant_of_type(messageBox, gtk_scrolled_window_get_type()) {
+            gtk_scrolled_window_set_propagate_natural_width(cast(scroller), 1)
+            gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        }
+        AccessibleNames.nameAll(under: messageBox, type: gtk_scrollbar_get_type(), tr("Video Player"))
         gtk_box_append(cast(root), spinner)
         gtk_box_append(cast(root), messageBox)
         Signals.connect(retryButton, "clicked") { [weak self] in self?.retry?() }

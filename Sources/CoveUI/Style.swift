@@ -128,7 +128,10 @@ public enum PlayerStyle {
         padding: 16px 20px;
         border-radius: 12px;
     }
-    .cove-message label { color: white; }
+    .cove-message label, .cove-message image { color: white; }
+    /* The status page's own margins are for a page; over the picture the veil's padding is the margin. */
+    statuspage.cove-message > scrolledwindow > viewport > box { margin: 0; }
+    statuspage.cove-message image.icon { -gtk-icon-size: 32px; margin-bottom: 8px; }
     /* The theme's own button is light in Adwaita; with the message's white text it read as a blank white box. */
     .cove-message button {
         margin-top: 8px;

@@ -81,20 +81,8 @@ extension PlayerViewScenario {
         try press("i", until: { !player.statisticsOverlay.isShown })
         XCTAssertFalse(player.statisticsOverlay.isShown, "and hides them")
 
-        let before = g_list_model_get_n_items(gtk_window_get_toplevels())
-        try press("ctrl+question", until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before + 1 })
-        XCTAssertEqual(g_list_model_get_n_items(gtk_window_get_toplevels()), before + 1, "the shortcuts window opened")
-        // Closed again: a window left on the display would take the keys later tests type into this process.
-        let toplevels = gtk_window_get_toplevels()
-        for index in (0..<g_list_model_get_n_items(toplevels)).reversed() {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
-            defer { g_object_unref(item) }
-            let other = item.assumingMemoryBound(to: GtkWidget.self)
-            if other != window, cove_object_type_name(item).map({ String(cString: $0) }) == "GtkShortcutsWindow" {
-                gtk_window_destroy(UnsafeMutableRawPointer(other).assumingMemoryBound(to: GtkWindow.self))
-            }
-        }
-        XCTAssertTrue(MainLoop.run(until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == before }, timeout: 5))
+        // Ctrl+? is the application's (app.shortcuts, also on the start page): the accessible name walk presses it
+        // in the real cove, and CoveShellTests opens the window from the primary menu.
     }
 
     /// Every player.* key of the table is bound to an action the player has, and the buttons name theirs.
@@ -115,8 +103,8 @@ extension PlayerViewScenario {
             XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(button)).map { String(cString: $0) }, action)
         }
         XCTAssertEqual(PlayerShortcuts.accelerators(for: "app.quit"), ["<Control>q"])
-        XCTAssertEqual(PlayerShortcuts.applicationActions, ["win.open-file", "win.open-url", "app.preferences", "window.close",
-                                                            "app.quit"],
+        XCTAssertEqual(PlayerShortcuts.applicationActions, ["win.open-file", "win.open-url", "app.shortcuts", "app.preferences",
+                                                            "window.close", "app.quit"],
                        "the start page's window actions and the application's, bound by the application")
     }
 

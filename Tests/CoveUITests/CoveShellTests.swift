@@ -37,8 +37,8 @@ final class CoveShellTests: XCTestCase {
         return config
     }
 
-    /// Starts `cove` (the start page), captures it, then Preferences (Ctrl+,) and Downloads (its button); returns
-    /// each window's mean brightness (0–255) by name.
+    /// Starts `cove` (the start page), captures it, then Preferences (Ctrl+,), Downloads (its button) and About
+    /// (the primary menu's last item); returns each window's mean brightness (0–255) by name.
     private func brightness(config: URL, suffix: String, language: String = "en") throws -> [String: Double] {
         let shots = try folder("shots")
         let script = #"""
@@ -47,6 +47,8 @@ final class CoveShellTests: XCTestCase {
             snap() {
               wid=$(timeout 20 xdotool search --sync --onlyvisible --name "^$1\$" | head -1)
               [ -n "$wid" ] || return 1
+              # The pointer out of the picture (the clicks left it on a button).
+              xdotool mousemove 1279 799
               sleep 1
               for format in GRAY8 png; do
                 if [ $format = png ]; then encode="pngenc ! filesink location=$out/$2.png"
@@ -57,11 +59,14 @@ final class CoveShellTests: XCTestCase {
             "$drive" cove 60 "wait push button:$3" && snap Cove start-page \
               && "$drive" cove 30 "key push button:$3=ctrl+comma" "wait frame:$4" && snap "$4" preferences \
               && "$drive" cove 30 "key frame:$4=Escape" "gone frame:$4" "click push button:$5" "wait frame:$5" \
-              && snap "$5" downloads; status=$?
+              && snap "$5" downloads \
+              && "$drive" cove 30 "key frame:$5=Escape" "gone frame:$5" "click push button:$6" "click menu item:$7" \
+                   "wait frame:$7" && snap "$7" about; status=$?
             kill $pid; wait $pid
             exit $status
             """#
-        let names = language == "ar" ? ["فتح ملف…", "التفضيلات", "التنزيلات"] : ["Open File…", "Preferences", "Downloads"]
+        let names = language == "ar" ? ["فتح ملف…", "التفضيلات", "التنزيلات", "القائمة الرئيسية", "عن Cove"]
+            : ["Open File…", "Preferences", "Downloads", "Main Menu", "About Cove"]
         let run = try CoveProcess.onOwnSessionBus(script, [UITestSupport.coveBinary, UITestSupport.helpers + "/atspi-drive",
                                                            shots.path] + names,
                                                   environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
@@ -69,7 +74,7 @@ final class CoveShellTests: XCTestCase {
                                                                 "LANGUAGE": language])
         XCTAssertEqual(run.waitForExit(timeout: 150), 0, run.allOutput)
         var result: [String: Double] = [:]
-        for name in ["start-page", "preferences", "downloads"] {
+        for name in ["start-page", "preferences", "downloads", "about"] {
             let gray = try Data(contentsOf: shots.appendingPathComponent(name + ".gray"))
             XCTAssertGreaterThan(gray.count, 10_000, "\(name): a window's worth of pixels")
             result[name] = Double(gray.reduce(0) { $0 + Int($1) }) / Double(max(gray.count, 1))

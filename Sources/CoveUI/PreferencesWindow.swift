@@ -6,7 +6,9 @@ import CoveGLib
 /// What the Preferences window shows and changes: the viewer's standing wishes for every new video. The settings
 /// `cove.conf` or the command line name are shown as they are there, and cannot be changed here.
 public struct PreferenceChoices: Sendable, Equatable {
-    public enum Setting: Sendable, Hashable { case audioLanguage, captionLanguage, audioDescription, quality, alwaysResume, style }
+    public enum Setting: Sendable, Hashable {
+        case audioLanguage, captionLanguage, audioDescription, quality, alwaysResume, style
+    }
 
     /// A language code; nil is the desktop's.
     public var audioLanguage: String?

@@ -5,7 +5,6 @@ public enum PlayerStyle {
     static let css = """
     .cove-player { background-color: black; }
     /* A toast over the picture: below the header bar, on the player's dark veil in either style. */
-    .cove-notice-overlay { margin-top: 48px; }
     .cove-notice-overlay toast { background-color: rgba(18, 18, 20, 0.86); color: white; }
     .cove-notice-overlay toast button { color: white; }
     /* libadwaita's buttons are bold; the player's chrome keeps the SDK's weight. */
@@ -67,6 +66,8 @@ public enum PlayerStyle {
     .cove-control-bar.cove-bumper scale highlight { background-color: rgb(128, 0, 128); }
     .cove-control-bar.cove-bumper scale trough { background-color: rgb(64, 64, 64); }
     .cove-control-bar scale:disabled highlight { background-color: rgba(128, 128, 128, 0.8); }
+    /* The bar colours its disabled slider itself (grey, or the ad's yellow); libadwaita would also fade it. */
+    .cove-control-bar scale:disabled { filter: none; }
     /* Advertising mode (SDK notes, “Advertising mode”): the ad's progress in the SDK's yellow, on a slider that takes no input. */
     .cove-control-bar.cove-ad scale highlight, .cove-control-bar.cove-ad scale:disabled highlight {
         background-color: rgb(255, 204, 0);

@@ -8,18 +8,27 @@ import CoveGLib
 /// for a click. libadwaita 1.2 does not announce toasts to screen readers, so the toast's title is Cove's own
 /// label with the alert role, which they speak as it appears.
 final class TransientNotice {
-    /// The toast overlay, as tall as the toast and at the top: the rest of the picture takes the pointer.
+    /// The toast overlay across the top of the picture; the rest of the picture takes the pointer.
     let root: Widget
     private var toast: OpaquePointer?
     private var label: Widget?
     private var buttonAction: (() -> Void)?
     static let seconds: guint = 6
 
+    /// AdwToastOverlay lays its toasts out in its child's size and at its bottom: an empty strip across the top of
+    /// the picture, tall enough for the header bar and a toast under it.
+    static let stripHeight: Int32 = 136
+
     init() {
         root = adw_toast_overlay_new()
-        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
+        let strip = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_size_request(strip, -1, Self.stripHeight)
+        gtk_widget_set_can_target(strip, 0)
+        adw_toast_overlay_set_child(cast(root), strip)
         gtk_widget_set_valign(root, GTK_ALIGN_START)
         gtk_widget_add_css_class(root, "cove-notice-overlay")
+        // The strip takes the pointer only while a toast with a button shows: else it goes through to the video.
+        gtk_widget_set_can_target(root, 0)
         // A toast still shown when its window goes is dismissed with it: nothing is told about it later.
         Signals.connect(root, "destroy") { [weak self] in self?.forget() }
     }
@@ -28,8 +37,10 @@ final class TransientNotice {
     var isShown: Bool { toast != nil }
     /// The toast's button while it shows one.
     var button: Widget? {
-        guard toast != nil, buttonAction != nil else { return nil }
-        return cove_first_descendant_of_type(root, gtk_button_get_type())
+        // The newest toast is the overlay's last child (one still leaving may come before it); its first button
+        // is the action's, the second the close button.
+        guard toast != nil, buttonAction != nil, let shown = gtk_widget_get_last_child(root) else { return nil }
+        return cove_first_descendant_of_type(shown, gtk_button_get_type())
     }
 
     /// Replaces the toast shown, if any.
@@ -55,10 +66,15 @@ final class TransientNotice {
         g_object_ref(UnsafeMutableRawPointer(toast))
         self.toast = toast
         self.label = label
+        gtk_widget_set_can_target(root, buttonAction == nil ? 0 : 1)
         adw_toast_overlay_add_toast(cast(root), toast)
+        // libadwaita 1.2 names the toast's button with its label as well as the label inside it: GTK 4.8 reads
+        // both ("Open Open"). The label inside is enough.
+        if buttonAction != nil, let button = button { cove_accessible_reset_label(button) }
     }
 
     private func forget() {
+        gtk_widget_set_can_target(root, 0)
         if let toast { g_object_unref(UnsafeMutableRawPointer(toast)) }
         toast = nil
         label = nil
